@@ -1,0 +1,63 @@
+import type { FileKind } from '../../domain/file-kind.js';
+
+/**
+ * The document model every stage works on: pages of positioned words.
+ * Coordinates are PDF points (1/72 inch) with the origin at the top-left corner of the page,
+ * y growing downwards, for text-layer and OCR pages alike (OCR pixels are scaled by 72/dpi),
+ * so that layout rules never care where a word came from.
+ */
+export interface BBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type TextSource = 'pdf' | 'ocr';
+
+/** One word (or glyph run without inner spaces) as printed. */
+export interface TextCell {
+  text: string;
+  bbox: BBox;
+  /** Font size in points; for OCR the word box height. */
+  fontSize: number;
+  source: TextSource;
+  /** 1 for text-layer words; OCR confidence in [0, 1]. */
+  confidence: number;
+}
+
+export interface Page {
+  /** 1-based page number as the API reports it. */
+  number: number;
+  width: number;
+  height: number;
+  /** Where this page's words came from: its text layer, or OCR of its image. */
+  source: TextSource;
+  /** Words in reading order: top to bottom, left to right within a line. */
+  cells: TextCell[];
+}
+
+export interface LoadedDocument {
+  format: FileKind;
+  pages: Page[];
+}
+
+/** Joins a page's words into lines of text (by vertical overlap), for stages that read prose. */
+export function pageText(page: Page): string {
+  const lines: { y: number; h: number; words: TextCell[] }[] = [];
+  for (const cell of page.cells) {
+    const mid = cell.bbox.y + cell.bbox.height / 2;
+    const line = lines.find((l) => Math.abs(l.y - mid) <= Math.max(l.h, cell.bbox.height) * 0.5);
+    if (line) line.words.push(cell);
+    else lines.push({ y: mid, h: cell.bbox.height, words: [cell] });
+  }
+  lines.sort((a, b) => a.y - b.y);
+  return lines
+    .map((l) =>
+      l.words
+        .sort((a, b) => a.bbox.x - b.bbox.x)
+        .map((w) => w.text)
+        .join(' '),
+    )
+    .join('\n');
+}

@@ -1,0 +1,20 @@
+import type { FileKind } from '../../domain/file-kind.js';
+import type { LoadedDocument } from './document.js';
+
+export interface ReadOptions {
+  /** More pages than this is a DocumentLoadError('too_many_pages'). */
+  maxPages: number;
+  /** Aborted when the request's processing deadline passes; readers stop and free their work. */
+  signal: AbortSignal;
+}
+
+/**
+ * The reading layer: turns accepted upload bytes into pages of positioned words, from the text
+ * layer where it is usable and by OCR otherwise. Throws DocumentLoadError for input that
+ * cannot be read (empty, corrupt, encrypted, too many pages, undecodable or oversized image).
+ * The bytes stay in memory; a reader that needs a temp file deletes it in `finally`.
+ */
+export interface DocumentReader {
+  read(bytes: Uint8Array, kind: FileKind, options: ReadOptions): Promise<LoadedDocument>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,121 @@
+import type { DocumentType } from '../domain/document-types.js';
+import type { KeyMode } from '../domain/api-key-format.js';
+import type { Scope } from '../domain/scopes.js';
+import type { Tier } from '../domain/tiers.js';
+
+/**
+ * Persistence port. Implemented once with Kysely for SQLite and PostgreSQL
+ * (adapters/store/kysely-store.ts). Every counter update is atomic in the database; nothing
+ * here reads a value to write it back. No method ever receives document content.
+ */
+export interface Organization {
+  id: string;
+  name: string;
+  email: string;
+  tier: Tier;
+  createdAt: Date;
+  /** Start of the billing periods: account creation on trial, the subscription's anchor on a paid tier. */
+  periodAnchor: Date;
+  includedCallsOverride: number | null;
+  overageCentsOverride: number | null;
+  rateLimitOverride: number | null;
+  billingCustomerId: string | null;
+  billingSubscriptionId: string | null;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  organizationId: string;
+  name: string;
+  prefix: string;
+  mode: KeyMode;
+  scopes: Scope[];
+  createdAt: Date;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+export interface NewOrganization {
+  id: string;
+  name: string;
+  email: string;
+  tier: Tier;
+  createdAt: Date;
+}
+
+export interface NewApiKey {
+  id: string;
+  organizationId: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  mode: KeyMode;
+  scopes: Scope[];
+  createdAt: Date;
+}
+
+export interface PlanChange {
+  tier: Tier;
+  /** New anchor of the billing periods; unchanged when omitted. */
+  periodAnchor?: Date;
+  includedCallsOverride?: number | null;
+  overageCentsOverride?: number | null;
+  rateLimitOverride?: number | null;
+  billingCustomerId?: string | null;
+  billingSubscriptionId?: string | null;
+}
+
+export interface AuditRecord {
+  id: string;
+  organizationId: string;
+  keyId: string;
+  documentType: DocumentType | null;
+  statusCode: number;
+  pages: number | null;
+  latencyMs: number;
+  createdAt: Date;
+}
+
+export interface UsageCounterKey {
+  organizationId: string;
+  /** 'trial' for the trial's lifetime allowance, else the ISO start of the billing period. */
+  counterKey: string;
+}
+
+export interface Store {
+  /** Applies pending versioned migrations; safe to call from several instances at once. */
+  migrate(): Promise<void>;
+  /** Cheap round trip for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+
+  createOrganization(org: NewOrganization): Promise<Organization>;
+  getOrganization(id: string): Promise<Organization | null>;
+  findOrganizationByBillingCustomer(customerId: string): Promise<Organization | null>;
+  /** Returns the updated organization, or null when it does not exist. */
+  changePlan(id: string, change: PlanChange): Promise<Organization | null>;
+
+  createApiKey(key: NewApiKey): Promise<ApiKeyRecord>;
+  /** The key with this SHA-256 hash and its organization, revoked or not. */
+  findApiKeyByHash(hash: string): Promise<{ key: ApiKeyRecord; organization: Organization } | null>;
+  listApiKeys(organizationId: string): Promise<ApiKeyRecord[]>;
+  /** Sets revoked_at once; returns false when no such key exists. Revoking twice keeps the first time. */
+  revokeApiKey(id: string, at: Date): Promise<boolean>;
+  /** Records use coarsely: writes only when the stored value is older than `at − minIntervalMs`. */
+  touchApiKey(id: string, at: Date, minIntervalMs: number): Promise<void>;
+
+  /**
+   * Atomically reserves one call on the counter. With a hardCap, succeeds only while
+   * committed + reserved < hardCap (the trial's hard block); without, always succeeds.
+   */
+  reserveCall(counter: UsageCounterKey, hardCap: number | null): Promise<boolean>;
+  /** Turns one reservation into a billable call. */
+  commitCall(counter: UsageCounterKey): Promise<void>;
+  /** Gives one reservation back (the call failed and is not billable). */
+  releaseCall(counter: UsageCounterKey): Promise<void>;
+  /** Billable (committed) calls on the counter; 0 when it was never used. */
+  billableCalls(counter: UsageCounterKey): Promise<number>;
+
+  insertAuditRecord(record: AuditRecord): Promise<void>;
+  listAuditRecords(organizationId: string, limit: number): Promise<AuditRecord[]>;
+}
