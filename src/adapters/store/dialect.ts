@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import {
+  CompiledQuery,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Dialect,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
+
+/**
+ * The one place that knows SQLite from PostgreSQL. Everything else in the store is written
+ * once against Kysely and uses only SQL both understand (upsert with RETURNING included).
+ */
+export type DatabaseTarget =
+  | { kind: 'sqlite'; /** absolute path, or ':memory:' */ file: string }
+  | { kind: 'postgres'; connectionString: string };
+
+const ACCEPTED = 'sqlite:./relative/path.db, sqlite:/abs/path.db, sqlite::memory:, postgres://… or postgresql://…';
+
+/** Parses DATABASE_URL. The error never repeats the URL, which may hold a password. */
+export function parseDatabaseUrl(databaseUrl: string, cwd: string = process.cwd()): DatabaseTarget {
+  const url = databaseUrl.trim();
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', connectionString: url };
+  if (/^sqlite:/i.test(url)) {
+    // `sqlite://x` is tolerated as a spelling of `sqlite:x` (so `sqlite:///abs` is `/abs`).
+    const rest = url.slice('sqlite:'.length).replace(/^\/\/(?=[./]|:memory:)/, '');
+    if (rest === ':memory:') return { kind: 'sqlite', file: ':memory:' };
+    if (rest.length === 0) throw new Error(`DATABASE_URL names no SQLite file; expected ${ACCEPTED}`);
+    return { kind: 'sqlite', file: path.resolve(cwd, rest) };
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1] ?? '(none)';
+  throw new Error(`DATABASE_URL has unsupported scheme '${scheme}'; expected ${ACCEPTED}`);
+}
+
+export interface DialectOptions {
+  /** Errors of idle PostgreSQL connections (e.g. the server restarted). Without a listener pg would crash the process. */
+  onPoolError?: (err: Error) => void;
+}
+
+export function createDialect(target: DatabaseTarget, opts: DialectOptions = {}): Dialect {
+  return target.kind === 'sqlite' ? sqliteDialect(target.file) : postgresDialect(target.connectionString, opts);
+}
+
+/** How long a connection waits for another's lock before SQLITE_BUSY, in ms. */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+function sqliteDialect(file: string): Dialect {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const database = new BetterSqlite3(file);
+  // WAL: readers never block the writer; NORMAL sync is durable across app crashes in WAL mode.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  database.pragma('foreign_keys = ON');
+  return new ImmediateSqliteDialect({ database });
+}
+
+/**
+ * SQLite with two corrections to Kysely's defaults:
+ * - transactions start with BEGIN IMMEDIATE, taking the write lock up front. A deferred
+ *   transaction that reads and then writes can fail with SQLITE_BUSY without waiting when
+ *   another process writes; IMMEDIATE waits on busy_timeout instead.
+ * - DDL is declared transactional (SQLite's DDL is), so the Migrator runs pending migrations
+ *   in one IMMEDIATE transaction: two processes starting on the same file serialize there,
+ *   and the second sees the first's migrations as applied. A failed migration rolls back whole.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/** PostgreSQL type id of BIGINT (int8). */
+const PG_INT8_OID = 20;
+
+function postgresDialect(connectionString: string, opts: DialectOptions): Dialect {
+  const pool = new pg.Pool({
+    connectionString,
+    // BIGINT (epoch ms, counts) as number instead of string, for this pool only — no global
+    // pg.types change that would surprise other code in the process.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID && format !== 'binary'
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', (err) => opts.onPoolError?.(err));
+  return new PostgresDialect({ pool });
+}

@@ -1,0 +1,350 @@
+import { Migrator, sql, type Kysely, type Selectable } from 'kysely';
+import { isScope, type Scope } from '../../domain/scopes.js';
+import { isTier } from '../../domain/tiers.js';
+import { isDocumentType } from '../../domain/document-types.js';
+import type { KeyMode } from '../../domain/api-key-format.js';
+import type {
+  ApiKeyRecord,
+  AuditRecord,
+  NewApiKey,
+  NewOrganization,
+  Organization,
+  PlanChange,
+  Store,
+  UsageCounterKey,
+} from '../../ports/store.js';
+import { migrationProvider } from './migrations/index.js';
+import type { ApiKeysTable, AuditRecordsTable, Database, OrganizationsTable } from './schema.js';
+
+/**
+ * The Store port over Kysely, identical for SQLite and PostgreSQL (dialect.ts holds the
+ * differences). Counters change only through single conditional statements, so concurrent
+ * requests on any number of instances cannot overshoot a cap. Nothing here logs; SQL
+ * parameters never leave this module except inside driver errors.
+ */
+export class KyselyStore implements Store {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async migrate(): Promise<void> {
+    // Concurrency: PostgreSQL takes Kysely's advisory lock around the run; SQLite runs it in
+    // one BEGIN IMMEDIATE transaction (dialect.ts). Either way a second instance waits, then
+    // finds nothing pending.
+    const migrator = new Migrator({ db: this.#db, provider: migrationProvider });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error !== undefined) {
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+      const reason = error instanceof Error ? error.message : String(error);
+      const which = failed === undefined ? 'Database migration' : `Database migration ${failed}`;
+      throw new Error(`${which} failed: ${reason}`, { cause: error });
+    }
+  }
+
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.#db);
+  }
+
+  async close(): Promise<void> {
+    await this.#db.destroy();
+  }
+
+  // ---- organizations ----------------------------------------------------------------------
+
+  async createOrganization(org: NewOrganization): Promise<Organization> {
+    const row = await this.#db
+      .insertInto('organizations')
+      .values({
+        id: org.id,
+        name: org.name,
+        email: org.email,
+        tier: org.tier,
+        created_at: org.createdAt.getTime(),
+        // The trial's periods start at account creation.
+        period_anchor: org.createdAt.getTime(),
+        included_calls_override: null,
+        overage_cents_override: null,
+        rate_limit_override: null,
+        billing_customer_id: null,
+        billing_subscription_id: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toOrganization(row);
+  }
+
+  async getOrganization(id: string): Promise<Organization | null> {
+    const row = await this.#db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toOrganization(row) : null;
+  }
+
+  async findOrganizationByBillingCustomer(customerId: string): Promise<Organization | null> {
+    const row = await this.#db
+      .selectFrom('organizations')
+      .selectAll()
+      .where('billing_customer_id', '=', customerId)
+      .executeTakeFirst();
+    return row ? toOrganization(row) : null;
+  }
+
+  async changePlan(id: string, change: PlanChange): Promise<Organization | null> {
+    // An omitted field stays as it is; null clears it.
+    const set: Partial<OrganizationsTable> = { tier: change.tier };
+    if (change.periodAnchor !== undefined) set.period_anchor = change.periodAnchor.getTime();
+    if (change.includedCallsOverride !== undefined) set.included_calls_override = change.includedCallsOverride;
+    if (change.overageCentsOverride !== undefined) set.overage_cents_override = change.overageCentsOverride;
+    if (change.rateLimitOverride !== undefined) set.rate_limit_override = change.rateLimitOverride;
+    if (change.billingCustomerId !== undefined) set.billing_customer_id = change.billingCustomerId;
+    if (change.billingSubscriptionId !== undefined) set.billing_subscription_id = change.billingSubscriptionId;
+    const row = await this.#db
+      .updateTable('organizations')
+      .set(set)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return row ? toOrganization(row) : null;
+  }
+
+  // ---- API keys ---------------------------------------------------------------------------
+
+  async createApiKey(key: NewApiKey): Promise<ApiKeyRecord> {
+    const row = await this.#db
+      .insertInto('api_keys')
+      .values({
+        id: key.id,
+        organization_id: key.organizationId,
+        name: key.name,
+        prefix: key.prefix,
+        hash: key.hash,
+        mode: key.mode,
+        scopes: key.scopes.join(','),
+        created_at: key.createdAt.getTime(),
+        revoked_at: null,
+        last_used_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toApiKey(row);
+  }
+
+  async findApiKeyByHash(hash: string): Promise<{ key: ApiKeyRecord; organization: Organization } | null> {
+    // One round trip on every authenticated request: the key joined with its organization.
+    const row = await this.#db
+      .selectFrom('api_keys as k')
+      .innerJoin('organizations as o', 'o.id', 'k.organization_id')
+      .select([
+        'k.id as k_id',
+        'k.organization_id as k_organization_id',
+        'k.name as k_name',
+        'k.prefix as k_prefix',
+        'k.hash as k_hash',
+        'k.mode as k_mode',
+        'k.scopes as k_scopes',
+        'k.created_at as k_created_at',
+        'k.revoked_at as k_revoked_at',
+        'k.last_used_at as k_last_used_at',
+        'o.id as o_id',
+        'o.name as o_name',
+        'o.email as o_email',
+        'o.tier as o_tier',
+        'o.created_at as o_created_at',
+        'o.period_anchor as o_period_anchor',
+        'o.included_calls_override as o_included_calls_override',
+        'o.overage_cents_override as o_overage_cents_override',
+        'o.rate_limit_override as o_rate_limit_override',
+        'o.billing_customer_id as o_billing_customer_id',
+        'o.billing_subscription_id as o_billing_subscription_id',
+      ])
+      .where('k.hash', '=', hash)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      key: toApiKey(unprefix<Selectable<ApiKeysTable>>(row, 'k_')),
+      organization: toOrganization(unprefix<Selectable<OrganizationsTable>>(row, 'o_')),
+    };
+  }
+
+  async listApiKeys(organizationId: string): Promise<ApiKeyRecord[]> {
+    const rows = await this.#db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    return rows.map(toApiKey);
+  }
+
+  async revokeApiKey(id: string, at: Date): Promise<boolean> {
+    // COALESCE keeps the first revocation time; the row counts as matched either way, so the
+    // affected-row count says whether the key exists — one statement, no read first.
+    const result = await this.#db
+      .updateTable('api_keys')
+      .set({ revoked_at: sql<number>`coalesce(revoked_at, ${at.getTime()})` })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async touchApiKey(id: string, at: Date, minIntervalMs: number): Promise<void> {
+    const atMs = at.getTime();
+    await this.#db
+      .updateTable('api_keys')
+      .set({ last_used_at: atMs })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', atMs - minIntervalMs)]))
+      .execute();
+  }
+
+  // ---- usage counters ---------------------------------------------------------------------
+
+  async reserveCall(counter: UsageCounterKey, hardCap: number | null): Promise<boolean> {
+    // A fresh row starts at reserved = 1, which is only within a cap of at least 1.
+    if (hardCap !== null && hardCap < 1) return false;
+    // One upsert: the insert creates the row holding this reservation; on conflict the row is
+    // locked and the cap re-checked against its current values, so concurrent reservations
+    // serialize in the database. No row comes back when the cap is reached.
+    const row = await this.#db
+      .insertInto('usage_counters')
+      .values({ organization_id: counter.organizationId, counter_key: counter.counterKey, committed: 0, reserved: 1 })
+      .onConflict((oc) => {
+        const update = oc
+          .columns(['organization_id', 'counter_key'])
+          .doUpdateSet({ reserved: (eb) => eb('usage_counters.reserved', '+', 1) });
+        return hardCap === null
+          ? update
+          : update.where((eb) =>
+              eb(eb('usage_counters.committed', '+', eb.ref('usage_counters.reserved')), '<', hardCap),
+            );
+      })
+      .returning('reserved')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async commitCall(counter: UsageCounterKey): Promise<void> {
+    // A successful call is never lost: without a row (or a reservation) it is still counted,
+    // and reserved never goes below 0.
+    await this.#db
+      .insertInto('usage_counters')
+      .values({ organization_id: counter.organizationId, counter_key: counter.counterKey, committed: 1, reserved: 0 })
+      .onConflict((oc) =>
+        oc.columns(['organization_id', 'counter_key']).doUpdateSet({
+          committed: (eb) => eb('usage_counters.committed', '+', 1),
+          reserved: sql<number>`case when usage_counters.reserved > 0 then usage_counters.reserved - 1 else 0 end`,
+        }),
+      )
+      .execute();
+  }
+
+  async releaseCall(counter: UsageCounterKey): Promise<void> {
+    await this.#db
+      .updateTable('usage_counters')
+      .set((eb) => ({ reserved: eb('reserved', '-', 1) }))
+      .where('organization_id', '=', counter.organizationId)
+      .where('counter_key', '=', counter.counterKey)
+      .where('reserved', '>', 0)
+      .execute();
+  }
+
+  async billableCalls(counter: UsageCounterKey): Promise<number> {
+    const row = await this.#db
+      .selectFrom('usage_counters')
+      .select('committed')
+      .where('organization_id', '=', counter.organizationId)
+      .where('counter_key', '=', counter.counterKey)
+      .executeTakeFirst();
+    return row?.committed ?? 0;
+  }
+
+  // ---- audit ------------------------------------------------------------------------------
+
+  async insertAuditRecord(record: AuditRecord): Promise<void> {
+    await this.#db
+      .insertInto('audit_records')
+      .values({
+        id: record.id,
+        organization_id: record.organizationId,
+        key_id: record.keyId,
+        document_type: record.documentType,
+        status_code: record.statusCode,
+        pages: record.pages,
+        latency_ms: record.latencyMs,
+        created_at: record.createdAt.getTime(),
+      })
+      .execute();
+  }
+
+  /** Newest first. */
+  async listAuditRecords(organizationId: string, limit: number): Promise<AuditRecord[]> {
+    const rows = await this.#db
+      .selectFrom('audit_records')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(Math.max(0, Math.floor(limit)))
+      .execute();
+    return rows.map(toAuditRecord);
+  }
+}
+
+// ---- row mapping ------------------------------------------------------------------------------
+
+function toOrganization(row: Selectable<OrganizationsTable>): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    tier: checked(row.tier, isTier, 'tier'),
+    createdAt: new Date(row.created_at),
+    periodAnchor: new Date(row.period_anchor),
+    includedCallsOverride: row.included_calls_override,
+    overageCentsOverride: row.overage_cents_override,
+    rateLimitOverride: row.rate_limit_override,
+    billingCustomerId: row.billing_customer_id,
+    billingSubscriptionId: row.billing_subscription_id,
+  };
+}
+
+function toApiKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    name: row.name,
+    prefix: row.prefix,
+    mode: checked(row.mode, (m): m is KeyMode => m === 'live' || m === 'test', 'key mode'),
+    // Unknown names (a scope retired by a later version) grant nothing.
+    scopes: row.scopes.split(',').filter((s): s is Scope => isScope(s)),
+    createdAt: new Date(row.created_at),
+    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+    lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at),
+  };
+}
+
+function toAuditRecord(row: Selectable<AuditRecordsTable>): AuditRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    keyId: row.key_id,
+    documentType: row.document_type === null ? null : checked(row.document_type, isDocumentType, 'document type'),
+    statusCode: row.status_code,
+    pages: row.pages,
+    latencyMs: row.latency_ms,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/** A stored enum value this code does not know is a fault, not something to pass on. */
+function checked<T extends string>(value: string, guard: (v: string) => v is T, what: string): T {
+  if (!guard(value)) throw new Error(`Stored ${what} '${value}' is not known to this version`);
+  return value;
+}
+
+function unprefix<T>(row: Record<string, unknown>, prefix: string): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) if (k.startsWith(prefix)) out[k.slice(prefix.length)] = v;
+  return out as T;
+}

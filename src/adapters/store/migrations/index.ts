@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { initialSchema } from './0001_initial.js';
+
+/**
+ * Every migration, listed in code rather than found by scanning a folder, so the same list
+ * works from src/ under tsx and from dist/ after a build. Names sort in the order they apply;
+ * append new ones, never rename or edit one that has shipped.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_initial': initialSchema,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return MIGRATIONS;
+  },
+};

@@ -1,0 +1,64 @@
+/**
+ * Table shapes as the store sees them. Column names are snake_case in the database.
+ *
+ * Timestamps are epoch milliseconds (BIGINT on PostgreSQL, INTEGER on SQLite): both dialects
+ * round-trip exact milliseconds, comparisons stay numeric (touchApiKey's interval), and no
+ * time zone is ever involved. The PostgreSQL pool parses BIGINT to number (see dialect.ts);
+ * epoch milliseconds and counters stay far below 2^53.
+ */
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  email: string;
+  tier: string;
+  created_at: number;
+  period_anchor: number;
+  included_calls_override: number | null;
+  overage_cents_override: number | null;
+  rate_limit_override: number | null;
+  billing_customer_id: string | null;
+  billing_subscription_id: string | null;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  prefix: string;
+  /** Hex SHA-256 of the whole key; the key itself is never stored. */
+  hash: string;
+  mode: string;
+  /** Comma-separated scope names, e.g. `analyze:write,usage:read`. */
+  scopes: string;
+  created_at: number;
+  revoked_at: number | null;
+  last_used_at: number | null;
+}
+
+export interface UsageCountersTable {
+  organization_id: string;
+  /** 'trial' or the ISO start of the billing period. */
+  counter_key: string;
+  /** Billable calls. */
+  committed: number;
+  /** Calls in flight that hold a unit of the allowance. */
+  reserved: number;
+}
+
+export interface AuditRecordsTable {
+  id: string;
+  organization_id: string;
+  key_id: string;
+  document_type: string | null;
+  status_code: number;
+  pages: number | null;
+  latency_ms: number;
+  created_at: number;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  api_keys: ApiKeysTable;
+  usage_counters: UsageCountersTable;
+  audit_records: AuditRecordsTable;
+}

@@ -1,0 +1,161 @@
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the service reads, parsed once at start (DESIGN habit 4).
+ * A bad value stops the start with every problem listed; every default serves the embedded
+ * single-process setup (SQLite file, in-memory rate limiter, test-mode billing, local outbox).
+ */
+const intFrom = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max}, got "${v}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const boolFrom = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      if (/^(1|true|yes|on)$/i.test(v)) return true;
+      if (/^(0|false|no|off)$/i.test(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false, got "${v}"` });
+      return z.NEVER;
+    });
+
+const urlFrom = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      let url: URL;
+      try {
+        url = new URL(v);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} is not a URL: "${redact(v)}"` });
+        return z.NEVER;
+      }
+      if (!protocols.includes(url.protocol)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must use ${protocols.join(' or ')}, got "${url.protocol}"` });
+        return z.NEVER;
+      }
+      return v;
+    });
+
+/** Hides a password in a connection string before it is printed. */
+function redact(value: string): string {
+  return value.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+const databaseUrl = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const value = v === undefined || v.trim() === '' ? 'sqlite:./data/klartext.db' : v.trim();
+    if (/^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value)) return value;
+    ctx.addIssue({
+      code: 'custom',
+      message: `DATABASE_URL must be sqlite:<path> or postgres://…, got "${redact(value)}"`,
+    });
+    return z.NEVER;
+  });
+
+const EnvSchema = z.object({
+  PORT: intFrom('PORT', 0, 65535, 8080),
+  HOST: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : '0.0.0.0')),
+  PUBLIC_BASE_URL: urlFrom('PUBLIC_BASE_URL', ['http:', 'https:']),
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: urlFrom('REDIS_URL', ['redis:', 'rediss:']),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .optional()
+    .default('info'),
+  API_KEY_MODE: z
+    .enum(['live', 'test'], { error: 'API_KEY_MODE must be live or test' })
+    .optional()
+    .default('live'),
+  MAX_PAGES: intFrom('MAX_PAGES', 1, 1000, 100),
+  PROCESSING_TIMEOUT_MS: intFrom('PROCESSING_TIMEOUT_MS', 1000, 600_000, 60_000),
+  WORKER_POOL_SIZE: intFrom('WORKER_POOL_SIZE', 1, 64, Math.max(1, availableParallelism())),
+  OCR_ENGINE: z
+    .enum(['auto', 'tesseract-js', 'native'], { error: 'OCR_ENGINE must be auto, tesseract-js or native' })
+    .optional()
+    .default('auto'),
+  TRUST_PROXY: boolFrom('TRUST_PROXY', false),
+  BILLING_SIGNING_SECRET: z.string().optional(),
+  SHUTDOWN_GRACE_MS: intFrom('SHUTDOWN_GRACE_MS', 0, 600_000, 10_000),
+  OUTBOX_DIR: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : './data/outbox')),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Address clients reach the service at; hosted test-mode pages link to it. */
+  publicBaseUrl: string;
+  databaseUrl: string;
+  /** Unset: in-process rate limiter (one instance). */
+  redisUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  apiKeyMode: 'live' | 'test';
+  /** A document with more pages is 400 invalid_request. */
+  maxPages: number;
+  /** Per-request processing deadline; past it the call is 500 processing_failed. */
+  processingTimeoutMs: number;
+  workerPoolSize: number;
+  ocrEngine: 'auto' | 'tesseract-js' | 'native';
+  trustProxy: boolean;
+  /**
+   * HMAC secret for test-mode checkout/portal links. Unset: a random one per process, which is
+   * right for one instance; several instances must share one.
+   */
+  billingSigningSecret: string | undefined;
+  /** How long a stopping server waits for requests in flight. */
+  shutdownGraceMs: number;
+  /** Where e-mail goes as .eml files when no SMTP server is configured. */
+  outboxDir: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => i.message));
+  }
+  const e = parsed.data;
+  const config: Config = {
+    port: e.PORT,
+    host: e.HOST,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    apiKeyMode: e.API_KEY_MODE,
+    maxPages: e.MAX_PAGES,
+    processingTimeoutMs: e.PROCESSING_TIMEOUT_MS,
+    workerPoolSize: e.WORKER_POOL_SIZE,
+    ocrEngine: e.OCR_ENGINE,
+    trustProxy: e.TRUST_PROXY,
+    billingSigningSecret: e.BILLING_SIGNING_SECRET && e.BILLING_SIGNING_SECRET.length > 0 ? e.BILLING_SIGNING_SECRET : undefined,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    outboxDir: e.OUTBOX_DIR,
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,98 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../config/config.js';
+import { MAX_UPLOAD_BYTES } from '../domain/file-kind.js';
+import { newId } from '../domain/random-id.js';
+import type { DocumentReader } from '../pipeline/model/reader.js';
+import type { PipelineRegistry } from '../pipeline/model/stage.js';
+import type { BillingProvider } from '../ports/billing.js';
+import type { Clock } from '../ports/clock.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { Store } from '../ports/store.js';
+import { installErrorHandling } from './errors.js';
+import { installOpenApi } from './openapi.js';
+import { installApiAuth } from './plugins/api-auth.js';
+import { installMetrics } from './plugins/metrics.js';
+import { installRequestContext } from './plugins/request-context.js';
+import { healthRoutes } from './routes/health.js';
+import { testModeBillingRoutes } from './routes/test-mode-billing.js';
+import { analyzeRoute } from './routes/v1/analyze.js';
+import { billingRoutes } from './routes/v1/billing.js';
+import { usageRoute } from './routes/v1/usage.js';
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  store: Store;
+  rateLimiter: RateLimiter;
+  billing: BillingProvider;
+  /** Secret of the test-mode provider's signed links; only used when billing is test-mode. */
+  billingSecret: string;
+  reader: DocumentReader;
+  pipelines: PipelineRegistry;
+  clock: Clock;
+  /** Where logs go (default stdout); tests pass a stream to read what was logged. */
+  logStream?: NodeJS.WritableStream;
+  /** Process-wide default metrics; off in tests that build several apps. */
+  defaultMetrics?: boolean;
+}
+
+/**
+ * Builds the HTTP app without listening (DESIGN: main.ts listens). The only place that
+ * knows Fastify; routes are thin and call services.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: deps.config.logLevel,
+      // Never log credentials; request bodies and document text are never logged at all.
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    genReqId: () => newId('req'),
+    requestIdLogLabel: 'request_id',
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024, // 1 MiB for JSON bodies; uploads are limited by the multipart parser
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  installRequestContext(app);
+  installErrorHandling(app);
+  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? true });
+  await installOpenApi(app, deps.config.publicBaseUrl);
+
+  await app.register(formbody);
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES, // 10 MiB, enforced while streaming
+      files: 1,
+      fields: 4,
+      fieldSize: 1024, // bytes per text field; document_type is short
+      parts: 8,
+      headerPairs: 50,
+    },
+    throwFileSizeLimit: true,
+  });
+
+  installApiAuth(app, { store: deps.store, clock: deps.clock, rateLimiter: deps.rateLimiter });
+
+  await app.register(healthRoutes, { store: deps.store });
+  await app.register(analyzeRoute, {
+    store: deps.store,
+    clock: deps.clock,
+    reader: deps.reader,
+    pipelines: deps.pipelines,
+    maxPages: deps.config.maxPages,
+    processingTimeoutMs: deps.config.processingTimeoutMs,
+  });
+  await app.register(usageRoute, { store: deps.store, clock: deps.clock });
+  await app.register(billingRoutes, { billing: deps.billing });
+  if (deps.billing.name === 'test-mode') {
+    await app.register(testModeBillingRoutes, { store: deps.store, clock: deps.clock, secret: deps.billingSecret });
+  }
+  return app;
+}

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../domain/error-codes.js';
+import { ApiError, errorBody } from './api-error.js';
+
+/**
+ * The one mapper from anything thrown to the error body of SPEC §2. Framework and multipart
+ * errors about the request become 400 invalid_request with a message that names the fault;
+ * anything unexpected is 500 with a generic message — the internal one is logged, never sent.
+ */
+const REQUEST_FAULTS: Record<string, { message: string; param?: string }> = {
+  FST_REQ_FILE_TOO_LARGE: { message: 'The file is larger than 10 MB (10485760 bytes).', param: 'file' },
+  FST_FILES_LIMIT: { message: 'Send exactly one file in the field file.', param: 'file' },
+  FST_PARTS_LIMIT: { message: 'The form has too many parts; send only document_type and file.' },
+  FST_FIELDS_LIMIT: { message: 'The form has too many fields; send only document_type and file.' },
+  FST_PROTO_VIOLATION: { message: 'A form field name is not allowed.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { message: 'The request must be multipart/form-data.' },
+  FST_MP_PREMATURE_CLOSE: { message: 'The upload ended before the form was complete.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'Unsupported Content-Type for this endpoint.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'The JSON body is empty.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'The Content-Length header does not match the body.' },
+};
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  status: number,
+  message: string,
+  param?: string,
+): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message, request.id, param));
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return sendError(request, reply, error.code, error.status, error.message, error.param);
+    }
+    const fastifyError = error as FastifyError;
+    if (hasZodFastifySchemaValidationErrors(fastifyError)) {
+      const issue = fastifyError.validation[0];
+      const zodIssue = (issue?.params as { issue?: { path?: (string | number)[] } } | undefined)?.issue;
+      const path = zodIssue?.path?.join('.') ?? issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      const field = path && path.length > 0 ? path : undefined;
+      const message = field ? `Field '${field}' is invalid: ${issue?.message ?? 'bad value'}.` : `The request is invalid: ${issue?.message ?? 'bad value'}.`;
+      return sendError(request, reply, 'invalid_request', 400, message, field);
+    }
+    const known = fastifyError.code ? REQUEST_FAULTS[fastifyError.code] : undefined;
+    if (known) return sendError(request, reply, 'invalid_request', 400, known.message, known.param);
+    if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      // Other client faults reported by the framework, e.g. a body that is not valid JSON.
+      const message = fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'The body is not valid JSON.'
+        : 'The request could not be read.';
+      return sendError(request, reply, 'invalid_request', 400, message);
+    }
+    request.log.error({ err: { name: error.name, message: error.message, stack: error.stack } }, 'unhandled error');
+    return sendError(request, reply, 'internal_error', 500, 'An internal error occurred; nothing was billed. Quote the request_id to support.');
+  });
+
+  // 405 for a path that exists with other methods, 404 otherwise (SPEC §2).
+  const routes: { pattern: RegExp; methods: Set<string> }[] = [];
+  app.addHook('onRoute', (route) => {
+    const pattern = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}/?$`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const entry = routes.find((r) => r.pattern.source === pattern.source);
+    if (entry) methods.forEach((m) => entry.methods.add(m));
+    else routes.push({ pattern, methods: new Set(methods) });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = routes.filter((r) => r.pattern.test(path)).flatMap((r) => [...r.methods]);
+    if (allowed.length > 0) {
+      reply.header('Allow', [...new Set(allowed)].sort().join(', '));
+      return sendError(request, reply, 'method_not_allowed', 405, `Method ${request.method} is not allowed on ${path}.`);
+    }
+    return sendError(request, reply, 'not_found', 404, `No route ${request.method} ${path}.`);
+  });
+}

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from './api-error.js';
+
+export interface UploadForm {
+  fields: Map<string, string>;
+  file: { fieldname: string; bytes: Buffer } | null;
+}
+
+/**
+ * Reads an analyze form while it streams in. The size cap is enforced by the multipart parser
+ * as bytes arrive (limits set where the plugin is registered), so no more than 10 MiB of a file
+ * is ever held; a second file, an unknown field or a repeated field is refused by name.
+ */
+export async function readUploadForm(
+  request: FastifyRequest,
+  allowed: { fields: readonly string[]; file: string },
+): Promise<UploadForm> {
+  if (!request.isMultipart()) {
+    throw new ApiError(
+      'invalid_request',
+      `Send multipart/form-data with the fields ${[...allowed.fields, allowed.file].join(' and ')}.`,
+    );
+  }
+  const form: UploadForm = { fields: new Map(), file: null };
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== allowed.file) {
+        part.file.resume();
+        throw new ApiError('invalid_request', `Unexpected file in field '${part.fieldname}'; send the file in the field ${allowed.file}.`, part.fieldname);
+      }
+      if (form.file) {
+        part.file.resume();
+        throw new ApiError('invalid_request', `Send exactly one file in the field ${allowed.file}.`, allowed.file);
+      }
+      form.file = { fieldname: part.fieldname, bytes: await part.toBuffer() };
+      continue;
+    }
+    if (!allowed.fields.includes(part.fieldname)) {
+      throw new ApiError('invalid_request', `Unknown field '${part.fieldname}'.`, part.fieldname);
+    }
+    if (form.fields.has(part.fieldname)) {
+      throw new ApiError('invalid_request', `Field '${part.fieldname}' is given more than once.`, part.fieldname);
+    }
+    form.fields.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
+  }
+  return form;
+}

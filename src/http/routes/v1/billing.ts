@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BillingProvider } from '../../../ports/billing.js';
+import { openBillingPortal, startCheckout } from '../../../services/billing.js';
+import { ApiError } from '../../api-error.js';
+import { AUTH_ERRORS, BillingSessionSchema, CheckoutBodySchema, ErrorBodySchema } from '../../schemas.js';
+
+/** POST /api/v1/billing/checkout and /portal: addresses of the provider's hosted pages. */
+export async function billingRoutes(app: FastifyInstance, deps: { billing: BillingProvider }): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    '/api/v1/billing/checkout',
+    {
+      config: { scope: 'billing:write' },
+      schema: {
+        summary: 'Start a checkout for a paid tier (organizations on trial)',
+        tags: ['billing'],
+        security: [{ bearerAuth: [] }],
+        body: CheckoutBodySchema,
+        response: { 200: BillingSessionSchema, 400: ErrorBodySchema, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => {
+      const outcome = await startCheckout(deps, request.auth!.organization, request.body.tier);
+      if (!outcome.ok) throw ApiError.from(outcome.error);
+      return outcome.value;
+    },
+  );
+  typed.post(
+    '/api/v1/billing/portal',
+    {
+      config: { scope: 'billing:write' },
+      schema: {
+        summary: 'Open the billing portal (invoices, payment method, cancellation)',
+        tags: ['billing'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: BillingSessionSchema, 400: ErrorBodySchema, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => {
+      const outcome = await openBillingPortal(deps, request.auth!.organization);
+      if (!outcome.ok) throw ApiError.from(outcome.error);
+      return outcome.value;
+    },
+  );
+}

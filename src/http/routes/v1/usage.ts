@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Clock } from '../../../ports/clock.js';
+import type { Store } from '../../../ports/store.js';
+import { getUsage } from '../../../services/get-usage.js';
+import { AUTH_ERRORS, UsageResponseSchema } from '../../schemas.js';
+
+/** GET /api/v1/usage: the usage record of the running billing period (SPEC §4). */
+export async function usageRoute(app: FastifyInstance, deps: { store: Store; clock: Clock }): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/usage',
+    {
+      config: { scope: 'usage:read' },
+      schema: {
+        summary: 'Usage of the current billing period',
+        tags: ['usage'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: UsageResponseSchema, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => getUsage(deps, request.auth!.organization),
+  );
+}

@@ -1,0 +1,44 @@
+import type { DocumentType } from '../../domain/document-types.js';
+import type { LoadedDocument } from './document.js';
+import type { Analysis, StatementInfo, Table } from './result.js';
+
+export interface Classification {
+  /** The type the document reads as, or null when no type has enough evidence. */
+  best: DocumentType | null;
+  /** Evidence score per type; higher is stronger. */
+  scores: Record<DocumentType, number>;
+}
+
+/** Slots stages write into; each stage owns its own slot (DESIGN: stages write their own slot). */
+export interface PipelineSlots {
+  classification?: Classification;
+  tables?: Table[];
+  statement?: StatementInfo[] | StatementInfo;
+  analysis?: Analysis;
+}
+
+export interface StageContext {
+  readonly documentType: DocumentType;
+  readonly document: LoadedDocument;
+  readonly signal: AbortSignal;
+  readonly slots: PipelineSlots;
+}
+
+/**
+ * One step of a pipeline. Expected outcomes are thrown as the typed errors of model/errors.ts
+ * (DocumentNotRecognizedError, …); anything else thrown is a fault and ends in 500.
+ */
+export interface Stage {
+  readonly name: string;
+  run(ctx: StageContext): Promise<void> | void;
+}
+
+export interface PipelineDefinition {
+  readonly documentType: DocumentType;
+  /** Reported as `project_slug`: names the pipeline and its version. */
+  readonly slug: string;
+  readonly output: 'tables' | 'analysis';
+  readonly stages: readonly Stage[];
+}
+
+export type PipelineRegistry = Readonly<Record<DocumentType, PipelineDefinition>>;

@@ -1,0 +1,100 @@
+import type { FileKind } from '../domain/file-kind.js';
+import type { LoadedDocument } from './model/document.js';
+import { DocumentLoadError, DocumentNotRecognizedError, ProcessingTimeoutError } from './model/errors.js';
+import type { DocumentReader } from './model/reader.js';
+import type { PipelineOutput } from './model/result.js';
+import type { PipelineDefinition, PipelineSlots } from './model/stage.js';
+
+export type FailureKind = 'load' | 'not_recognized' | 'not_available' | 'timeout' | 'fault';
+
+export interface StageTiming {
+  stage: string;
+  ms: number;
+}
+
+export type PipelineRun =
+  | { status: 'success'; pages: number; output: PipelineOutput; timings: StageTiming[] }
+  | {
+      status: 'failure';
+      pages: number | null;
+      kind: FailureKind;
+      stage: string;
+      /** Safe for the client: never holds document content or internals. */
+      publicMessage: string;
+      /** For logs only (the error's name and message, never document text). */
+      cause?: unknown;
+      timings: StageTiming[];
+    };
+
+export interface RunOptions {
+  reader: DocumentReader;
+  maxPages: number;
+  timeoutMs: number;
+}
+
+/**
+ * Reads the upload and runs the pipeline's stages in order, recording each stage's time.
+ * Expected outcomes come back as values (docling's conversion status), faults as
+ * kind 'fault'; nothing thrown escapes. The deadline aborts the reader and the stages; the
+ * document is only referenced from this call's frame and is released when it returns.
+ */
+export async function runPipeline(
+  pipeline: PipelineDefinition,
+  input: { bytes: Uint8Array; kind: FileKind },
+  options: RunOptions,
+): Promise<PipelineRun> {
+  const timings: StageTiming[] = [];
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new ProcessingTimeoutError(options.timeoutMs)), options.timeoutMs);
+  const deadline = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+  });
+  deadline.catch(() => undefined); // observed through Promise.race below
+
+  let document: LoadedDocument | null = null;
+  let current = 'read';
+  try {
+    let started = performance.now();
+    document = await Promise.race([
+      options.reader.read(input.bytes, input.kind, { maxPages: options.maxPages, signal: controller.signal }),
+      deadline,
+    ]);
+    timings.push({ stage: 'read', ms: performance.now() - started });
+
+    const slots: PipelineSlots = {};
+    const ctx = { documentType: pipeline.documentType, document, signal: controller.signal, slots };
+    for (const stage of pipeline.stages) {
+      current = stage.name;
+      started = performance.now();
+      await Promise.race([Promise.resolve().then(() => stage.run(ctx)), deadline]);
+      timings.push({ stage: stage.name, ms: performance.now() - started });
+    }
+
+    const output = outputOf(pipeline, slots);
+    if (!output) {
+      return failure('not_available', `Processing of document_type '${pipeline.documentType}' is not available yet.`);
+    }
+    return { status: 'success', pages: document.pages.length, output, timings };
+  } catch (error) {
+    if (error instanceof DocumentLoadError) return failure('load', error.publicMessage, error);
+    if (error instanceof DocumentNotRecognizedError) return failure('not_recognized', error.publicMessage, error);
+    if (error instanceof ProcessingTimeoutError) {
+      return failure('timeout', 'Processing took longer than the allowed time and was stopped.', error);
+    }
+    return failure('fault', 'Processing the document failed.', error);
+  } finally {
+    clearTimeout(timer);
+    if (!controller.signal.aborted) controller.abort(new Error('pipeline finished'));
+  }
+
+  function failure(kind: FailureKind, publicMessage: string, cause?: unknown): PipelineRun {
+    return { status: 'failure', pages: document?.pages.length ?? null, kind, stage: current, publicMessage, cause, timings };
+  }
+}
+
+function outputOf(pipeline: PipelineDefinition, slots: PipelineSlots): PipelineOutput | null {
+  if (pipeline.output === 'tables') {
+    return slots.tables ? { kind: 'tables', tables: slots.tables, ...(slots.statement ? { statement: slots.statement } : {}) } : null;
+  }
+  return slots.analysis ? { kind: 'analysis', analysis: slots.analysis } : null;
+}

@@ -1,0 +1,77 @@
+import type { DocumentType } from '../domain/document-types.js';
+import type { FileKind } from '../domain/file-kind.js';
+import type { DocumentReader } from '../pipeline/model/reader.js';
+import type { Analysis, StatementInfo, Table } from '../pipeline/model/result.js';
+import type { PipelineRegistry } from '../pipeline/model/stage.js';
+import { runPipeline, type FailureKind, type StageTiming } from '../pipeline/run-pipeline.js';
+import type { ServiceError } from './service-error.js';
+
+export interface AnalyzeDeps {
+  pipelines: PipelineRegistry;
+  reader: DocumentReader;
+  maxPages: number;
+  processingTimeoutMs: number;
+}
+
+interface CommonBody {
+  document_type: DocumentType;
+  project_slug: string;
+  pages: number;
+  latency_ms: number;
+}
+
+export type AnalyzeBody =
+  | (CommonBody & { tables: Table[]; statement?: StatementInfo[] | StatementInfo })
+  | (CommonBody & { analysis: Analysis });
+
+/** What the caller logs about a failure: kinds and names, never document content. */
+export interface FailureReport {
+  kind: FailureKind;
+  stage: string;
+  errorName?: string;
+  errorMessage?: string;
+}
+
+export type AnalyzeOutcome =
+  | { ok: true; body: AnalyzeBody; pages: number; timings: StageTiming[] }
+  | { ok: false; error: ServiceError; pages: number | null; failure: FailureReport };
+
+/**
+ * Runs the document type's pipeline on an accepted upload and maps its outcome to the API
+ * — the one place that does (DESIGN): a load failure is 400 invalid_request (param file), a
+ * document of another type 422 document_not_recognized, anything else 500 processing_failed
+ * with a public message only.
+ */
+export async function analyzeDocument(
+  deps: AnalyzeDeps,
+  input: { documentType: DocumentType; bytes: Uint8Array; kind: FileKind; startedAt: number },
+): Promise<AnalyzeOutcome> {
+  const pipeline = deps.pipelines[input.documentType];
+  const run = await runPipeline(pipeline, input, {
+    reader: deps.reader,
+    maxPages: deps.maxPages,
+    timeoutMs: deps.processingTimeoutMs,
+  });
+  if (run.status === 'failure') {
+    const code = run.kind === 'load' ? 'invalid_request' : run.kind === 'not_recognized' ? 'document_not_recognized' : 'processing_failed';
+    const error: ServiceError = { code, message: run.publicMessage };
+    if (run.kind === 'load') error.param = 'file';
+    const failure: FailureReport = { kind: run.kind, stage: run.stage };
+    if (run.cause instanceof Error) {
+      failure.errorName = run.cause.name;
+      failure.errorMessage = run.cause.message.slice(0, 200);
+    }
+    return { ok: false, error, pages: run.pages, failure };
+  }
+  const common: CommonBody = {
+    document_type: input.documentType,
+    project_slug: pipeline.slug,
+    pages: run.pages,
+    latency_ms: Math.max(0, Math.round(performance.now() - input.startedAt)),
+  };
+  const body: AnalyzeBody =
+    run.output.kind === 'tables'
+      ? { ...common, tables: run.output.tables, ...(run.output.statement ? { statement: run.output.statement } : {}) }
+      : { ...common, analysis: run.output.analysis };
+  return { ok: true, body, pages: run.pages, timings: run.timings };
+}

@@ -1,0 +1,43 @@
+import { meteringWindow, type MeteringWindow } from '../domain/metering.js';
+import type { Clock } from '../ports/clock.js';
+import type { Organization, Store, UsageCounterKey } from '../ports/store.js';
+import { limitsOf } from './organization-limits.js';
+
+/**
+ * Reserve-then-commit metering (SPEC §4, DESIGN habit 9). A call reserves a slot before any
+ * processing; a 200 commits it, every other outcome releases it. On the trial the reservation
+ * is refused at the cap, so the 51st successful call can never happen, whatever the
+ * concurrency and however many instances share the database.
+ */
+export interface Reservation {
+  counter: UsageCounterKey;
+  window: MeteringWindow;
+  settled: boolean;
+}
+
+export function windowFor(organization: Organization, now: Date): MeteringWindow {
+  return meteringWindow(organization.tier, limitsOf(organization), organization.periodAnchor, now);
+}
+
+export async function reserveCall(
+  deps: { store: Store; clock: Clock },
+  organization: Organization,
+): Promise<Reservation | null> {
+  const window = windowFor(organization, deps.clock.now());
+  const counter = { organizationId: organization.id, counterKey: window.counterKey };
+  const reserved = await deps.store.reserveCall(counter, window.hardCap);
+  return reserved ? { counter, window, settled: false } : null;
+}
+
+/** Idempotent: a reservation is settled once, by commit or release. */
+export async function commitCall(deps: { store: Store }, reservation: Reservation): Promise<void> {
+  if (reservation.settled) return;
+  reservation.settled = true;
+  await deps.store.commitCall(reservation.counter);
+}
+
+export async function releaseCall(deps: { store: Store }, reservation: Reservation): Promise<void> {
+  if (reservation.settled) return;
+  reservation.settled = true;
+  await deps.store.releaseCall(reservation.counter);
+}

@@ -1,0 +1,94 @@
+import { verifyToken } from '../domain/signed-token.js';
+import { isCheckoutTier, TIER_LIMITS, type CheckoutTier } from '../domain/tiers.js';
+import type { Clock } from '../ports/clock.js';
+import type { Organization, Store } from '../ports/store.js';
+import { fail, ok, type Outcome } from './service-error.js';
+import { syncSubscription } from './sync-subscription.js';
+
+/**
+ * The built-in payment provider's hosted pages (SPEC §5): what they show and what completing
+ * them does. Links carry HMAC-signed tokens (adapters/billing/test-mode.ts makes them), so any
+ * instance that shares the secret can serve them. Completing checkout goes through the same
+ * syncSubscription as Stripe's webhook.
+ */
+export interface TestModeDeps {
+  store: Store;
+  clock: Clock;
+  secret: string;
+}
+
+export interface CheckoutToken {
+  k: 'checkout';
+  o: string;
+  t: string;
+  exp: number;
+}
+export interface PortalToken {
+  k: 'portal';
+  o: string;
+  exp: number;
+}
+
+export const testModeCustomerId = (organizationId: string) => `cus_test_${organizationId}`;
+export const testModeSubscriptionId = (organizationId: string) => `sub_test_${organizationId}`;
+
+export interface CheckoutView {
+  organization: Organization;
+  tier: CheckoutTier;
+  monthlyPriceCents: number;
+  includedCalls: number;
+  overageCentsPerCall: number;
+}
+
+export async function viewCheckout(deps: TestModeDeps, token: string): Promise<Outcome<CheckoutView>> {
+  const payload = verifyToken<CheckoutToken>(token, deps.secret, deps.clock.now());
+  if (!payload || payload.k !== 'checkout' || !isCheckoutTier(payload.t)) {
+    return fail('invalid_request', 'This checkout link is invalid or has expired.', 'token');
+  }
+  const organization = await deps.store.getOrganization(payload.o);
+  if (!organization) return fail('not_found', 'The organization no longer exists.');
+  const limits = TIER_LIMITS[payload.t];
+  return ok({
+    organization,
+    tier: payload.t,
+    monthlyPriceCents: limits.monthlyPriceCents ?? 0,
+    includedCalls: limits.includedCalls,
+    overageCentsPerCall: limits.overageCentsPerCall,
+  });
+}
+
+export async function completeCheckout(deps: TestModeDeps, token: string): Promise<Outcome<Organization>> {
+  const view = await viewCheckout(deps, token);
+  if (!view.ok) return view;
+  const { organization, tier } = view.value;
+  if (organization.tier !== 'trial' && organization.billingSubscriptionId) {
+    // Completing the same checkout twice converges on the state the first one made.
+    return organization.tier === tier ? ok(organization) : fail('invalid_request', `The organization is already on the ${organization.tier} tier.`);
+  }
+  return syncSubscription(deps, {
+    organizationId: organization.id,
+    customerId: testModeCustomerId(organization.id),
+    subscriptionId: testModeSubscriptionId(organization.id),
+    tier,
+    periodAnchor: deps.clock.now(),
+  });
+}
+
+export async function viewPortal(deps: TestModeDeps, token: string): Promise<Outcome<Organization>> {
+  const payload = verifyToken<PortalToken>(token, deps.secret, deps.clock.now());
+  if (!payload || payload.k !== 'portal') return fail('invalid_request', 'This portal link is invalid or has expired.', 'token');
+  const organization = await deps.store.getOrganization(payload.o);
+  return organization ? ok(organization) : fail('not_found', 'The organization no longer exists.');
+}
+
+export async function cancelSubscription(deps: TestModeDeps, token: string): Promise<Outcome<Organization>> {
+  const view = await viewPortal(deps, token);
+  if (!view.ok) return view;
+  return syncSubscription(deps, {
+    organizationId: view.value.id,
+    customerId: view.value.billingCustomerId ?? testModeCustomerId(view.value.id),
+    subscriptionId: null,
+    tier: null,
+    periodAnchor: null,
+  });
+}

@@ -1,0 +1,459 @@
+/**
+ * Store contract, run against real databases only: a temp SQLite file always, and PostgreSQL
+ * when TEST_DATABASE_URL is set (a fresh database per run, dropped at the end).
+ *
+ *   node --import tsx --test test/adapters/store.test.ts
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx --test test/adapters/store.test.ts
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { newId, randomBase62 } from '../../src/domain/random-id.js';
+import type { Store, UsageCounterKey } from '../../src/ports/store.js';
+import { parseDatabaseUrl } from '../../src/adapters/store/dialect.js';
+import { openStore } from '../../src/adapters/store/open-store.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface Backend {
+  /** URL of a database that nothing has migrated yet. */
+  url: string;
+  /** Whether concurrent migration is exercised in-process (PG) or across processes (SQLite). */
+  kind: 'sqlite' | 'postgres';
+  teardown(): Promise<void>;
+}
+
+async function sqliteBackend(): Promise<Backend> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'klartext-store-'));
+  // A nested, not yet existing folder: openStore must create it.
+  const file = path.join(dir, 'nested', 'data', 'klartext.db');
+  return { url: `sqlite:${file}`, kind: 'sqlite', teardown: () => rm(dir, { recursive: true, force: true }) };
+}
+
+async function postgresBackend(adminUrl: string): Promise<Backend> {
+  const name = `klartext_test_${randomBase62(12).toLowerCase()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    kind: 'postgres',
+    async teardown() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const at = (iso: string) => new Date(iso);
+
+function storeContract(label: string, makeBackend: () => Promise<Backend>): void {
+  describe(`Store contract on ${label}`, () => {
+    let backend: Backend;
+    let store: Store;
+    /** A second store on the same database: another instance of the service. */
+    let other: Store;
+
+    before(async () => {
+      backend = await makeBackend();
+      if (backend.kind === 'postgres') {
+        // Two instances start at once on an empty database: Kysely's advisory lock serializes them.
+        store = await openStore(backend.url);
+        other = await openStore(backend.url);
+        await Promise.all([store.migrate(), other.migrate()]);
+      } else {
+        // SQLite's file lock is per process (and better-sqlite3 blocks its thread while waiting),
+        // so two instances are two child processes migrating the same file at once.
+        await Promise.all([migrateInChild(backend.url), migrateInChild(backend.url)]);
+        store = await openStore(backend.url);
+        other = await openStore(backend.url);
+      }
+    });
+
+    after(async () => {
+      await store?.close();
+      await other?.close();
+      await backend?.teardown();
+    });
+
+    async function newOrg(name = 'Muster GmbH') {
+      return store.createOrganization({
+        id: newId('org'),
+        name,
+        email: 'ops@muster.example',
+        tier: 'trial',
+        createdAt: at('2025-03-04T05:06:07.089Z'),
+      });
+    }
+
+    async function newKey(organizationId: string, createdAt = at('2025-03-05T10:00:00.001Z')) {
+      const hash = randomBase62(64);
+      const key = await store.createApiKey({
+        id: newId('key'),
+        organizationId,
+        name: 'Produktion',
+        prefix: 'kt_live_Ab3x',
+        hash,
+        mode: 'live',
+        scopes: ['analyze:write', 'usage:read'],
+        createdAt,
+      });
+      hashes.set(key.id, hash);
+      return key;
+    }
+
+    describe('migrations', () => {
+      it('applied the schema once, and migrating again changes nothing', async () => {
+        await store.migrate();
+        await other.migrate();
+        await store.ping();
+        const org = await newOrg();
+        assert.equal((await store.getOrganization(org.id))?.id, org.id);
+      });
+    });
+
+    describe('organizations', () => {
+      it('creates and reads back an organization with exact milliseconds', async () => {
+        const org = await newOrg();
+        assert.equal(org.tier, 'trial');
+        assert.equal(org.createdAt.toISOString(), '2025-03-04T05:06:07.089Z');
+        assert.equal(org.periodAnchor.toISOString(), '2025-03-04T05:06:07.089Z');
+        const read = await other.getOrganization(org.id);
+        assert.deepEqual(read, org);
+        assert.deepEqual(read, {
+          id: org.id,
+          name: 'Muster GmbH',
+          email: 'ops@muster.example',
+          tier: 'trial',
+          createdAt: at('2025-03-04T05:06:07.089Z'),
+          periodAnchor: at('2025-03-04T05:06:07.089Z'),
+          includedCallsOverride: null,
+          overageCentsOverride: null,
+          rateLimitOverride: null,
+          billingCustomerId: null,
+          billingSubscriptionId: null,
+        });
+        assert.equal(await store.getOrganization('org_missing'), null);
+      });
+
+      it('changes the plan: given fields change, omitted ones stay, null clears', async () => {
+        const org = await newOrg();
+        const customer = `cus_${randomBase62(14)}`;
+        const upgraded = await store.changePlan(org.id, {
+          tier: 'enterprise',
+          periodAnchor: at('2025-04-01T00:00:00.123Z'),
+          includedCallsOverride: 20000,
+          overageCentsOverride: 12,
+          rateLimitOverride: 900,
+          billingCustomerId: customer,
+          billingSubscriptionId: 'sub_1',
+        });
+        assert.ok(upgraded);
+        assert.equal(upgraded.tier, 'enterprise');
+        assert.equal(upgraded.periodAnchor.toISOString(), '2025-04-01T00:00:00.123Z');
+        assert.equal(upgraded.includedCallsOverride, 20000);
+        assert.equal(upgraded.overageCentsOverride, 12);
+        assert.equal(upgraded.rateLimitOverride, 900);
+        assert.equal(upgraded.billingCustomerId, customer);
+        assert.equal(upgraded.billingSubscriptionId, 'sub_1');
+        assert.equal(upgraded.createdAt.toISOString(), '2025-03-04T05:06:07.089Z');
+
+        const partly = await store.changePlan(org.id, { tier: 'pro', rateLimitOverride: null });
+        assert.ok(partly);
+        assert.equal(partly.tier, 'pro');
+        assert.equal(partly.rateLimitOverride, null);
+        assert.equal(partly.includedCallsOverride, 20000);
+        assert.equal(partly.overageCentsOverride, 12);
+        assert.equal(partly.periodAnchor.toISOString(), '2025-04-01T00:00:00.123Z');
+        assert.equal(partly.billingCustomerId, customer);
+        assert.deepEqual(await store.getOrganization(org.id), partly);
+
+        assert.deepEqual(await store.findOrganizationByBillingCustomer(customer), partly);
+        assert.equal(await store.findOrganizationByBillingCustomer('cus_unknown'), null);
+        assert.equal(await store.changePlan('org_missing', { tier: 'pro' }), null);
+      });
+
+      it('keeps billing customer ids unique while allowing many organizations without one', async () => {
+        const a = await newOrg('A');
+        const b = await newOrg('B');
+        await newOrg('C'); // a third without customer id: NULLs do not collide
+        const customer = `cus_${randomBase62(14)}`;
+        await store.changePlan(a.id, { tier: 'starter', billingCustomerId: customer });
+        await assert.rejects(store.changePlan(b.id, { tier: 'starter', billingCustomerId: customer }));
+      });
+    });
+
+    describe('API keys', () => {
+      it('creates a key and finds it by hash together with its organization', async () => {
+        const org = await newOrg();
+        const key = await newKey(org.id);
+        assert.deepEqual(key.scopes, ['analyze:write', 'usage:read']);
+        assert.equal(key.mode, 'live');
+        assert.equal(key.revokedAt, null);
+        assert.equal(key.lastUsedAt, null);
+        assert.equal(key.createdAt.toISOString(), '2025-03-05T10:00:00.001Z');
+        assert.equal('hash' in key, false, 'the record does not carry the hash around');
+
+        const stored = await store.listApiKeys(org.id);
+        const found = await other.findApiKeyByHash(hashOf(key.id));
+        assert.ok(found);
+        assert.deepEqual(found.key, key);
+        assert.deepEqual(found.organization, await store.getOrganization(org.id));
+        assert.deepEqual(stored, [key]);
+        assert.equal(await store.findApiKeyByHash('0'.repeat(64)), null);
+      });
+
+      it('rejects a duplicate hash and a key for an unknown organization', async () => {
+        const org = await newOrg();
+        const hash = randomBase62(64);
+        const base = { organizationId: org.id, name: 'n', prefix: 'kt_live_x', mode: 'live' as const, scopes: [], createdAt: new Date() };
+        await store.createApiKey({ ...base, id: newId('key'), hash });
+        await assert.rejects(store.createApiKey({ ...base, id: newId('key'), hash }));
+        await assert.rejects(store.createApiKey({ ...base, id: newId('key'), hash: randomBase62(64), organizationId: 'org_missing' }));
+      });
+
+      it('lists only the organization’s keys, oldest first', async () => {
+        const org = await newOrg();
+        const stranger = await newOrg('Fremd AG');
+        const second = await newKey(org.id, at('2025-03-06T00:00:00.000Z'));
+        const first = await newKey(org.id, at('2025-03-01T00:00:00.000Z'));
+        await newKey(stranger.id);
+        assert.deepEqual(
+          (await store.listApiKeys(org.id)).map((k) => k.id),
+          [first.id, second.id],
+        );
+        assert.deepEqual(await store.listApiKeys('org_missing'), []);
+      });
+
+      it('revokes once: the second revocation keeps the first time; unknown keys say false', async () => {
+        const org = await newOrg();
+        const key = await newKey(org.id);
+        assert.equal(await store.revokeApiKey(key.id, at('2025-05-01T12:00:00.555Z')), true);
+        assert.equal(await other.revokeApiKey(key.id, at('2025-06-01T12:00:00.000Z')), true);
+        const [listed] = await store.listApiKeys(org.id);
+        assert.equal(listed?.revokedAt?.toISOString(), '2025-05-01T12:00:00.555Z');
+        const found = await store.findApiKeyByHash(hashOf(key.id));
+        assert.equal(found?.key.revokedAt?.toISOString(), '2025-05-01T12:00:00.555Z', 'a revoked key is still found, marked');
+        assert.equal(await store.revokeApiKey('key_missing', new Date()), false);
+      });
+
+      it('records last use coarsely: only when the stored value is older than at − minInterval', async () => {
+        const org = await newOrg();
+        const key = await newKey(org.id);
+        const lastUsed = async () => (await store.listApiKeys(org.id))[0]?.lastUsedAt?.toISOString() ?? null;
+        const minute = 60_000;
+
+        await store.touchApiKey(key.id, at('2025-05-01T12:00:00.000Z'), minute);
+        assert.equal(await lastUsed(), '2025-05-01T12:00:00.000Z', 'first use is written');
+        await store.touchApiKey(key.id, at('2025-05-01T12:00:30.000Z'), minute);
+        assert.equal(await lastUsed(), '2025-05-01T12:00:00.000Z', 'within the interval: no write');
+        await store.touchApiKey(key.id, at('2025-05-01T12:01:00.000Z'), minute);
+        assert.equal(await lastUsed(), '2025-05-01T12:00:00.000Z', 'exactly at the interval: not older, no write');
+        await store.touchApiKey(key.id, at('2025-05-01T12:01:00.001Z'), minute);
+        assert.equal(await lastUsed(), '2025-05-01T12:01:00.001Z', 'older than the interval: written');
+        await store.touchApiKey(key.id, at('2025-05-01T11:00:00.000Z'), minute);
+        assert.equal(await lastUsed(), '2025-05-01T12:01:00.001Z', 'never moves backwards');
+        await store.touchApiKey('key_missing', new Date(), minute); // no error
+      });
+    });
+
+    describe('usage counters', () => {
+      const counterOf = (organizationId: string, counterKey = 'trial'): UsageCounterKey => ({ organizationId, counterKey });
+      const countTrue = (results: boolean[]) => results.filter(Boolean).length;
+
+      it('lets exactly cap reservations through under 120 concurrent calls from two instances', async () => {
+        const org = await newOrg();
+        const counter = counterOf(org.id);
+        const results = await Promise.all(
+          Array.from({ length: 120 }, (_, i) => (i % 2 === 0 ? store : other).reserveCall(counter, 50)),
+        );
+        assert.equal(countTrue(results), 50);
+        assert.equal(await store.billableCalls(counter), 0, 'reservations are not billable');
+        assert.equal(await store.reserveCall(counter, 50), false);
+
+        // Releasing 7 lets exactly 7 more in, again under concurrency.
+        await Promise.all(Array.from({ length: 7 }, () => store.releaseCall(counter)));
+        const again = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? store : other).reserveCall(counter, 50)));
+        assert.equal(countTrue(again), 7);
+
+        // Commit 20 of the 50 held: billable 20, and the cap still counts them.
+        await Promise.all(Array.from({ length: 20 }, () => other.commitCall(counter)));
+        assert.equal(await store.billableCalls(counter), 20);
+        assert.equal(await store.reserveCall(counter, 50), false);
+
+        // Release the other 30: 30 slots free up, committed calls keep theirs.
+        await Promise.all(Array.from({ length: 30 }, () => store.releaseCall(counter)));
+        const refill = await Promise.all(Array.from({ length: 40 }, () => store.reserveCall(counter, 50)));
+        assert.equal(countTrue(refill), 30);
+        assert.equal(await store.billableCalls(counter), 20);
+      });
+
+      it('does commit/release arithmetic: commit moves one, release never goes below zero', async () => {
+        const org = await newOrg();
+        const counter = counterOf(org.id, '2025-03-04T05:06:07.089Z');
+        assert.equal(await store.billableCalls(counter), 0, 'an unused counter is 0');
+        await store.releaseCall(counter); // nothing to release: no row, no error
+        assert.equal(await store.billableCalls(counter), 0);
+
+        assert.equal(await store.reserveCall(counter, 3), true);
+        assert.equal(await store.reserveCall(counter, 3), true);
+        await store.commitCall(counter);
+        assert.equal(await store.billableCalls(counter), 1);
+        await store.releaseCall(counter);
+        await store.releaseCall(counter); // one too many: reserved stays at 0
+        await store.releaseCall(counter);
+        assert.equal(await store.billableCalls(counter), 1);
+        // committed 1 + reserved 0 → two more fit under a cap of 3, not three.
+        assert.deepEqual(
+          [await store.reserveCall(counter, 3), await store.reserveCall(counter, 3), await store.reserveCall(counter, 3)],
+          [true, true, false],
+        );
+        await store.commitCall(counter);
+        await store.commitCall(counter);
+        assert.equal(await store.billableCalls(counter), 3);
+        assert.equal(await store.reserveCall(counter, 3), false);
+      });
+
+      it('without a cap always reserves; counters are separate per key and per organization', async () => {
+        const org = await newOrg();
+        const stranger = await newOrg('Fremd AG');
+        const period = counterOf(org.id, '2025-04-01T00:00:00.000Z');
+        const results = await Promise.all(Array.from({ length: 60 }, () => store.reserveCall(period, null)));
+        assert.equal(countTrue(results), 60);
+        await Promise.all(Array.from({ length: 60 }, () => store.commitCall(period)));
+        assert.equal(await store.billableCalls(period), 60);
+        assert.equal(await store.billableCalls(counterOf(org.id, '2025-05-01T00:00:00.000Z')), 0);
+        assert.equal(await store.billableCalls(counterOf(stranger.id, '2025-04-01T00:00:00.000Z')), 0);
+        assert.equal(await store.reserveCall(counterOf(org.id, 'trial'), 1), true);
+        assert.equal(await store.reserveCall(counterOf(org.id, 'trial'), 1), false);
+        assert.equal(await store.reserveCall(counterOf(stranger.id, 'trial'), 1), true);
+        assert.equal(await store.reserveCall(counterOf(stranger.id, 'x'), 0), false, 'a cap of 0 admits nothing');
+      });
+
+      it('counts a commit even without a reservation (a billable call is never lost)', async () => {
+        const org = await newOrg();
+        const counter = counterOf(org.id, 'orphan');
+        await store.commitCall(counter);
+        assert.equal(await store.billableCalls(counter), 1);
+      });
+    });
+
+    describe('audit records', () => {
+      it('inserts records and lists them newest first, limited, per organization', async () => {
+        const org = await newOrg();
+        const stranger = await newOrg('Fremd AG');
+        const key = await newKey(org.id);
+        const records = [
+          { documentType: 'mahnung' as const, statusCode: 200, pages: 2, createdAt: at('2025-05-01T10:00:00.001Z') },
+          { documentType: null, statusCode: 400, pages: null, createdAt: at('2025-05-01T10:00:00.003Z') },
+          { documentType: 'kontoauszug' as const, statusCode: 422, pages: 5, createdAt: at('2025-05-01T10:00:00.002Z') },
+        ].map((r, i) => ({ id: newId('aud'), organizationId: org.id, keyId: key.id, latencyMs: 100 + i, ...r }));
+        for (const r of records) await store.insertAuditRecord(r);
+        await store.insertAuditRecord({ ...records[0]!, id: newId('aud'), organizationId: stranger.id });
+
+        const listed = await other.listAuditRecords(org.id, 10);
+        assert.deepEqual(listed, [records[1], records[2], records[0]]);
+        assert.deepEqual(await store.listAuditRecords(org.id, 2), [records[1], records[2]]);
+        assert.equal((await store.listAuditRecords(stranger.id, 10)).length, 1);
+      });
+    });
+  });
+}
+
+/** Hashes of the keys the tests created: ApiKeyRecord deliberately does not carry one. */
+const hashes = new Map<string, string>();
+function hashOf(keyId: string): string {
+  const hash = hashes.get(keyId);
+  if (hash === undefined) throw new Error(`no hash recorded for ${keyId}`);
+  return hash;
+}
+
+/** Runs `migrate()` in a separate Node process (tsx), as a second service instance would. */
+async function migrateInChild(url: string): Promise<void> {
+  const script = `
+    import { openStore } from ${JSON.stringify(path.join(repoRoot, 'src/adapters/store/open-store.ts'))};
+    const store = await openStore(process.env.KLARTEXT_TEST_URL);
+    await store.migrate();
+    await store.close();
+  `;
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    env: { ...process.env, KLARTEXT_TEST_URL: url },
+  });
+}
+
+describe('parseDatabaseUrl', () => {
+  it('accepts the documented forms', () => {
+    assert.deepEqual(parseDatabaseUrl('sqlite:./data/klartext.db', '/srv/app'), { kind: 'sqlite', file: '/srv/app/data/klartext.db' });
+    assert.deepEqual(parseDatabaseUrl('sqlite:data/k.db', '/srv/app'), { kind: 'sqlite', file: '/srv/app/data/k.db' });
+    assert.deepEqual(parseDatabaseUrl('sqlite:/var/lib/k.db', '/srv/app'), { kind: 'sqlite', file: '/var/lib/k.db' });
+    assert.deepEqual(parseDatabaseUrl('sqlite:///var/lib/k.db', '/srv/app'), { kind: 'sqlite', file: '/var/lib/k.db' });
+    assert.deepEqual(parseDatabaseUrl('sqlite::memory:'), { kind: 'sqlite', file: ':memory:' });
+    assert.deepEqual(parseDatabaseUrl('postgres://u:p@db:5432/k'), { kind: 'postgres', connectionString: 'postgres://u:p@db:5432/k' });
+    assert.deepEqual(parseDatabaseUrl('postgresql://db/k'), { kind: 'postgres', connectionString: 'postgresql://db/k' });
+  });
+
+  it('rejects other schemes without repeating the URL (it may hold a password)', () => {
+    assert.throws(() => parseDatabaseUrl('mysql://user:s3cret@db/k'), (err: Error) => {
+      assert.match(err.message, /unsupported scheme 'mysql'/);
+      assert.doesNotMatch(err.message, /s3cret/);
+      return true;
+    });
+    assert.throws(() => parseDatabaseUrl('sqlite:'), /names no SQLite file/);
+  });
+});
+
+describe('openStore', () => {
+  it('opens and migrates an in-memory SQLite database', async () => {
+    const store = await openStore('sqlite::memory:');
+    try {
+      await store.migrate();
+      await store.migrate();
+      await store.ping();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('creates the parent folder of a SQLite file', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'klartext-open-'));
+    try {
+      const file = path.join(dir, 'a', 'b', 'k.db');
+      const store = await openStore(`sqlite:${file}`);
+      await store.close();
+      assert.equal(existsSync(file), true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails fast, without the password, when PostgreSQL is unreachable', async () => {
+    await assert.rejects(openStore('postgres://klartext:s3cret@127.0.0.1:1/none'), (err: Error) => {
+      assert.match(err.message, /Cannot open PostgreSQL/);
+      assert.doesNotMatch(err.message, /s3cret/);
+      return true;
+    });
+  });
+});
+
+storeContract('SQLite (temp file)', sqliteBackend);
+if (process.env.TEST_DATABASE_URL) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  storeContract('PostgreSQL', () => postgresBackend(adminUrl));
+} else {
+  describe('Store contract on PostgreSQL', () => {
+    it('runs when TEST_DATABASE_URL is set', { skip: 'TEST_DATABASE_URL not set' }, () => {});
+  });
+}
