@@ -43,10 +43,15 @@ export function isCheckoutTier(value: string): value is CheckoutTier {
   return (PAID_CHECKOUT_TIERS as readonly string[]).includes(value);
 }
 
-/** The limits in force for an organization: tier defaults, with operator overrides on top. */
+/** The limits in force for an organization: tier defaults, with operator overrides on top
+ * (all three on enterprise, the rate limit only on the public tiers). */
 export function effectiveLimits(tier: Tier, overrides: PlanOverrides): TierLimits {
   const base = tier === 'enterprise' ? ENTERPRISE_FALLBACK : TIER_LIMITS[tier];
-  if (tier === 'trial') return base; // the trial's numbers are part of the public offer, never overridden
+  if (tier !== 'enterprise') {
+    // Allowance and price of the public tiers are the offer and never change per organization;
+    // an operator may still raise (or lower) one organization's per-minute rate limit.
+    return { ...base, rateLimitPerMinute: overrides.rateLimitPerMinute ?? base.rateLimitPerMinute };
+  }
   return {
     includedCalls: overrides.includedCalls ?? base.includedCalls,
     overageCentsPerCall: overrides.overageCentsPerCall ?? base.overageCentsPerCall,

@@ -46,12 +46,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: deps.config.logLevel,
-      // Never log credentials; request bodies and document text are never logged at all.
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
+      // Never log credentials, wherever a plugin puts the headers (@fastify/multipart logs its
+      // busboy options with them at trace level); bodies and document text are never logged.
+      redact: {
+        paths: [
+          'headers.authorization',
+          'headers.cookie',
+          '*.headers.authorization',
+          '*.headers.cookie',
+          '*.*.headers.authorization',
+          '*.*.headers.cookie',
+        ],
+        censor: '[redacted]',
+      },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => newId('req'),
-    requestIdLogLabel: 'request_id',
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024, // 1 MiB for JSON bodies; uploads are limited by the multipart parser
     return503OnClosing: true,

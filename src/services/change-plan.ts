@@ -17,7 +17,8 @@ export interface PlanInput {
 /**
  * Moves an organization to a tier (operator CLI, checkout completion, subscription sync).
  * A change of tier starts a new billing period unless the provider names its own anchor;
- * custom numbers are kept only for enterprise (the public tiers' numbers are the offer).
+ * custom allowance and price exist only on enterprise (the public tiers' numbers are the
+ * offer); a custom rate limit may be set on any tier.
  */
 export async function changePlan(
   deps: { store: Store; clock: Clock },
@@ -36,14 +37,16 @@ export async function changePlan(
     }
   }
   const custom = input.tier === 'enterprise';
-  if (!custom && (input.includedCalls != null || input.overageCents != null || input.rateLimit != null)) {
-    return fail('invalid_request', 'Custom included calls, overage price and rate limit are for the enterprise tier only.', 'tier');
+  if (!custom && (input.includedCalls != null || input.overageCents != null)) {
+    return fail('invalid_request', 'Custom included calls and overage price are for the enterprise tier only.', 'tier');
   }
+  // Contract numbers survive a change within enterprise; a rate-limit override survives any
+  // change until it is cleared (null) or replaced.
   const change: PlanChange = {
     tier: input.tier,
     includedCallsOverride: custom ? (input.includedCalls ?? current.includedCallsOverride) : null,
     overageCentsOverride: custom ? (input.overageCents ?? current.overageCentsOverride) : null,
-    rateLimitOverride: custom ? (input.rateLimit ?? current.rateLimitOverride) : null,
+    rateLimitOverride: input.rateLimit === undefined ? current.rateLimitOverride : input.rateLimit,
   };
   if (input.periodAnchor) change.periodAnchor = input.periodAnchor;
   else if (input.tier === 'trial') change.periodAnchor = current.createdAt; // the trial's periods run from sign-up

@@ -37,8 +37,6 @@ export async function syncSubscription(
   }
   return changePlan(deps, organization.id, {
     tier: snapshot.tier,
-    // Keep the contract numbers of an enterprise organization; others get the tier's.
-    ...(snapshot.tier === 'enterprise' ? {} : { includedCalls: null, overageCents: null, rateLimit: null }),
     periodAnchor: snapshot.periodAnchor ?? deps.clock.now(),
     billingCustomerId: snapshot.customerId,
     billingSubscriptionId: snapshot.subscriptionId,

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { createTestModeBilling } from './adapters/billing/test-mode.js';
+import { openRateLimiter } from './adapters/rate-limiter/open-rate-limiter.js';
+import { openStore } from './adapters/store/open-store.js';
+import { startTempFileSweeper } from './adapters/temp-files/sweeper.js';
+import { ConfigError, loadConfig } from './config/config.js';
+import { buildApp } from './http/app.js';
+import { createDocumentReader, defaultReaderConfig } from './pipeline/backends/read-document.js';
+import { buildPipelineRegistry } from './pipeline/pipelines.js';
+import { systemClock } from './ports/clock.js';
+
+/** Composition root: the only place that chooses adapters (DESIGN). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const store = await openStore(config.databaseUrl);
+  await store.migrate();
+  const rateLimiter = await openRateLimiter(config.redisUrl);
+  const billingSecret = config.billingSigningSecret ?? randomBytes(32).toString('hex');
+  const billing = createTestModeBilling({ publicBaseUrl: config.publicBaseUrl, secret: billingSecret, clock: systemClock });
+  const reader = createDocumentReader({
+    ...defaultReaderConfig,
+    workerPoolSize: config.workerPoolSize,
+    ocrEngine: config.ocrEngine,
+  });
+  const app = await buildApp({
+    config,
+    store,
+    rateLimiter,
+    billing,
+    billingSecret,
+    reader,
+    pipelines: buildPipelineRegistry(),
+    clock: systemClock,
+  });
+  const stopSweeper = startTempFileSweeper((err) => app.log.error({ err: { message: err.message } }, 'temp sweep failed'));
+
+  if (!config.billingSigningSecret && config.redisUrl) {
+    app.log.warn('BILLING_SIGNING_SECRET is unset: test-mode billing links only work on the instance that made them');
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Klartext is listening on ${config.publicBaseUrl} (database ${config.databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL'}, ` +
+      `rate limiter ${config.redisUrl ? 'Redis' : 'in-memory'}, billing ${billing.name}). ` +
+      'Create a first key with: npm run cli -- org create --name "My Company" --email me@example.com',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, stopping`);
+    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 5000);
+    force.unref();
+    stopSweeper();
+    await app.close();
+    await Promise.allSettled([reader.close(), rateLimiter.close(), store.close()]);
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`Klartext failed to start: ${(err as Error).message}\n`);
+  }
+  process.exit(1);
+});

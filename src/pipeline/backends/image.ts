@@ -1,0 +1,90 @@
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { GreyImage } from '../../ports/ocr-engine.js';
+import { LoadFailureSignal } from './load-failures.js';
+
+/**
+ * The image backend: decodes an uploaded JPEG/PNG (or a page image taken out of a PDF) into the
+ * greyscale raster OCR works on. Order matters: the pixel limit is checked on the header before
+ * anything is decoded (a 30000×30000 PNG is a few hundred KB on disk and 900 MB in memory);
+ * EXIF orientation is applied before anything looks at the pixels; huge photos are scaled down
+ * before contrast normalisation so that step runs on the smaller raster.
+ */
+export interface DecodeLimits {
+  /** Refuse images with more pixels than this (decompression-bomb guard). */
+  maxInputPixels: number;
+  /** Scale images down so the longer side is at most this many pixels. */
+  maxLongSide: number;
+}
+
+export interface DecodedPage {
+  image: GreyImage;
+  /** Pixels per inch of `image`, used to turn pixel boxes into points. */
+  dpi: number;
+}
+
+export interface DecodeOptions extends DecodeLimits {
+  /** Clockwise rotation to apply after EXIF orientation (a PDF page's /Rotate). */
+  rotate?: 0 | 90 | 180 | 270;
+  /** When the image fills a PDF page of this width (points, after rotation), its dpi follows. */
+  pageWidthPt?: number;
+}
+
+/** A4's short side in inches: the assumed page width of a photo without a usable density. */
+const A4_SHORT_INCHES = 210 / 25.4;
+
+export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Promise<DecodedPage> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new LoadFailureSignal({ kind: 'undecodable_image' });
+  }
+  const w0 = meta.width ?? 0;
+  const h0 = meta.height ?? 0;
+  if (!(w0 > 0 && h0 > 0)) throw new LoadFailureSignal({ kind: 'undecodable_image' });
+  if (w0 * h0 > options.maxInputPixels) {
+    throw new LoadFailureSignal({ kind: 'image_too_large', width: w0, height: h0, maxPixels: options.maxInputPixels });
+  }
+  // Dimensions as displayed: EXIF orientations 5–8 swap width and height.
+  const swapped = (meta.orientation ?? 1) >= 5;
+  const rotSwap = options.rotate === 90 || options.rotate === 270;
+  const w = swapped !== rotSwap ? h0 : w0;
+  const h = swapped !== rotSwap ? w0 : h0;
+  const scale = Math.min(1, options.maxLongSide / Math.max(w, h));
+  const outW = Math.max(1, Math.round(w * scale));
+  const outH = Math.max(1, Math.round(h * scale));
+
+  let pipeline = sharp(bytes, { limitInputPixels: options.maxInputPixels, failOn: 'error', sequentialRead: true })
+    .autoOrient();
+  if (options.rotate) pipeline = pipeline.rotate(options.rotate);
+  pipeline = pipeline.greyscale();
+  if (scale < 1) pipeline = pipeline.resize(outW, outH, { kernel: 'lanczos3', fit: 'fill' });
+  // Stretch the histogram (ignoring the darkest/brightest 1 %): grey paper becomes white, faded
+  // ink becomes black, so OCR's own binarisation has contrast to work with.
+  pipeline = pipeline.normalise({ lower: 1, upper: 99 });
+  let data: Buffer;
+  let info: OutputInfo;
+  try {
+    ({ data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true }));
+  } catch (err) {
+    if (/pixel limit/iu.test(String((err as Error).message))) {
+      throw new LoadFailureSignal({ kind: 'image_too_large', width: w0, height: h0, maxPixels: options.maxInputPixels });
+    }
+    throw new LoadFailureSignal({ kind: 'undecodable_image' });
+  }
+  if (info.channels !== 1) throw new Error(`expected 1 channel, got ${info.channels}`);
+
+  let dpi: number;
+  if (options.pageWidthPt) {
+    dpi = info.width / (options.pageWidthPt / 72);
+  } else if (meta.density && meta.density >= 100 && meta.density <= 1200) {
+    dpi = meta.density * scale;
+  } else {
+    // No trustworthy density (phones write 72): assume the image shows an A4 page's width.
+    dpi = Math.min(info.width, info.height) / A4_SHORT_INCHES;
+  }
+  return {
+    image: { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height },
+    dpi,
+  };
+}

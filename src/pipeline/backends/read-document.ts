@@ -1,0 +1,189 @@
+import { availableParallelism } from 'node:os';
+import type { FileKind } from '../../domain/file-kind.js';
+import type { OcrEngineChoice } from '../../ports/ocr-engine.js';
+import type { LoadedDocument, Page } from '../model/document.js';
+import type { DocumentReader, ReadOptions } from '../model/reader.js';
+import type { OcrPageSettings } from '../stages/ocr/ocr-page.js';
+import { ReadingPool, type PoolStats } from '../worker/pool.js';
+import type { OcrSource, OcrTask, OcrTaskResult, PdfTextResult } from '../worker/tasks.js';
+import { toLoadError } from './load-failures.js';
+import { defaultTextLayerThresholds, type TextLayerThresholds } from './text-layer-quality.js';
+
+/**
+ * The reading layer's entry point: accepted upload bytes → pages of positioned words.
+ *
+ * PDF: one pool task opens the file, checks the page count, reads every text layer and judges
+ * it per page; pages without a usable layer are then OCR'd in parallel, one pool task per page,
+ * from the page's own JPEG when it is one and from a ~300 dpi render otherwise.
+ * JPEG/PNG: one pool task decodes (EXIF orientation, grey, contrast, downscale; bombs refused
+ * from the header) and OCRs the image as one page.
+ *
+ * The bytes are never written to disk. They go to the workers in one SharedArrayBuffer, so
+ * any number of page tasks read the same copy.
+ */
+export interface ReaderConfig {
+  /** Worker threads for parsing, rendering and OCR; default: the machine's cores. */
+  workerPoolSize: number;
+  /** OCR engine; 'auto' uses native tesseract when on the PATH with the languages, else tesseract.js. */
+  ocrEngine: OcrEngineChoice;
+  /** Tesseract languages. tesseract.js from npm data reads one language (see adapters/ocr). */
+  ocrLanguages: readonly string[];
+  /** Directory of <lang>.traineddata files for tesseract.js instead of the npm packages. */
+  ocrModelDir?: string | undefined;
+  /** Images with more pixels are refused as image_too_large (decompression-bomb guard). */
+  maxImagePixels: number;
+  /** Long side, in pixels, that photos are scaled down to before OCR. */
+  maxOcrLongSide: number;
+  /** Resolution at which PDF pages without their own page image are rendered for OCR. */
+  renderDpi: number;
+  /** Cap on a rendered page's pixels (oversized page formats are rendered at lower dpi). */
+  maxRenderPixels: number;
+  /** When a PDF page's text layer counts as missing or garbage (then it is OCR'd). */
+  textLayer: TextLayerThresholds;
+  /** Detect pages turned by 90/180/270° and straighten them. */
+  detectRotation: boolean;
+  /** Level text lines skewed by up to `maxSkewDegrees`. */
+  deskew: boolean;
+  maxSkewDegrees: number;
+  /** Mean OCR confidence below which the half-turned page is tried too. */
+  retryBelowConfidence: number;
+  /** Threshold (1–254) for median + global binarisation before OCR; 0 leaves it to the engine. */
+  binarizeThreshold: number;
+  /** Load the OCR model when the pool starts rather than on the first scan. */
+  warmUp: boolean;
+  /** After an abort, how long a task may take to stop before its thread is terminated. */
+  abortGraceMs: number;
+}
+
+export const defaultReaderConfig: ReaderConfig = Object.freeze({
+  workerPoolSize: Math.max(1, availableParallelism()),
+  ocrEngine: 'auto',
+  ocrLanguages: Object.freeze(['deu']),
+  ocrModelDir: undefined,
+  maxImagePixels: 100_000_000, // 100 MP: 10000 × 10000; a 12 MP phone photo is far below
+  maxOcrLongSide: 3600, // px: A4 at ~300 dpi
+  renderDpi: 300,
+  maxRenderPixels: 40_000_000, // 40 MP: A3 at 300 dpi is 17.4 MP
+  textLayer: defaultTextLayerThresholds,
+  detectRotation: true,
+  deskew: true,
+  maxSkewDegrees: 5,
+  retryBelowConfidence: 0.6,
+  binarizeThreshold: 0,
+  warmUp: true,
+  abortGraceMs: 250, // ms
+});
+
+export interface ReaderWithStats extends DocumentReader {
+  /** Pool occupancy, for health checks and tests. */
+  stats(): PoolStats;
+}
+
+export function createDocumentReader(config: ReaderConfig = defaultReaderConfig): ReaderWithStats {
+  const pool = new ReadingPool({
+    size: Math.max(1, Math.floor(config.workerPoolSize)),
+    abortGraceMs: config.abortGraceMs,
+    init: {
+      ocrEngine: config.ocrEngine,
+      ocrLanguages: config.ocrLanguages,
+      ocrModelDir: config.ocrModelDir,
+      warmUp: config.warmUp,
+    },
+  });
+  const ocrSettings: OcrPageSettings = {
+    languages: config.ocrLanguages,
+    deskew: config.deskew,
+    maxSkewDegrees: config.maxSkewDegrees,
+    detectRotation: config.detectRotation,
+    retryBelowConfidence: config.retryBelowConfidence,
+    binarizeThreshold: config.binarizeThreshold,
+  };
+  let closed = false;
+
+  function ocrTask(source: OcrSource): OcrTask {
+    return {
+      type: 'ocr',
+      source,
+      settings: ocrSettings,
+      maxImagePixels: config.maxImagePixels,
+      maxOcrLongSide: config.maxOcrLongSide,
+      renderDpi: config.renderDpi,
+      maxRenderPixels: config.maxRenderPixels,
+    };
+  }
+
+  async function ocr(source: OcrSource, signal: AbortSignal, number: number): Promise<Page> {
+    const result = await pool.run<OcrTaskResult>(ocrTask(source), signal);
+    if (!result.ok) throw toLoadError(result.failure);
+    const { width, height, cells } = result.page;
+    return { number, width, height, source: 'ocr', cells };
+  }
+
+  async function readPdf(shared: Uint8Array, options: ReadOptions): Promise<Page[]> {
+    const text = await pool.run<PdfTextResult>(
+      { type: 'pdf-text', pdf: shared, maxPages: options.maxPages, thresholds: config.textLayer },
+      options.signal,
+    );
+    if (!text.ok) throw toLoadError(text.failure);
+    // Page tasks share one signal that also fires when a sibling fails, so no page runs on
+    // after the read has already failed.
+    const pagesController = new AbortController();
+    const forward = () => pagesController.abort(options.signal.reason);
+    options.signal.addEventListener('abort', forward, { once: true });
+    const pages: Promise<Page>[] = text.pages.map((p) => {
+      if (p.textLayer === 'ok') {
+        return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: p.cells });
+      }
+      const source: OcrSource = p.jpeg
+        ? { type: 'pdf-jpeg', bytes: p.jpeg.bytes, rotate: p.jpeg.rotate, pageWidth: p.width }
+        : { type: 'pdf-render', pdf: shared, pageNumber: p.number };
+      return ocr(source, pagesController.signal, p.number);
+    });
+    try {
+      return await settleAll(pages, pagesController);
+    } finally {
+      options.signal.removeEventListener('abort', forward);
+    }
+  }
+
+  return {
+    async read(bytes: Uint8Array, kind: FileKind, options: ReadOptions): Promise<LoadedDocument> {
+      if (closed) throw new Error('document reader is closed');
+      options.signal.throwIfAborted();
+      if (bytes.byteLength === 0) throw toLoadError({ kind: 'empty' });
+      const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+      shared.set(bytes);
+      const pages = kind === 'pdf' ? await readPdf(shared, options) : [await ocr({ type: 'image', bytes: shared }, options.signal, 1)];
+      // A task may finish in the moment the deadline passes; the deadline still wins.
+      options.signal.throwIfAborted();
+      return { format: kind, pages };
+    },
+    stats: () => pool.stats(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.close();
+    },
+  };
+}
+
+/**
+ * Like Promise.all, but the first failure aborts the siblings and the result settles only when
+ * every page task has, so a failure or an abort never leaves work running behind the caller.
+ */
+async function settleAll<T>(promises: Promise<T>[], siblings: AbortController): Promise<T[]> {
+  let first: { reason: unknown } | undefined;
+  const results = await Promise.allSettled(
+    promises.map((p) =>
+      p.catch((err: unknown) => {
+        if (!first) {
+          first = { reason: err };
+          siblings.abort(err);
+        }
+        throw err;
+      }),
+    ),
+  );
+  if (first) throw first.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
+}

@@ -1,0 +1,121 @@
+import { workerData } from 'node:worker_threads';
+import type { OcrEngine } from '../../ports/ocr-engine.js';
+// A worker thread's entry point is its composition root, as main.ts is the process's: the one
+// place in the pipeline that picks an OCR adapter (by the configured name).
+import { createOcrEngine, resolveOcrEngineName } from '../../adapters/ocr/create-ocr-engine.js';
+import { decodeImage } from '../backends/image.js';
+import { LoadFailureSignal } from '../backends/load-failures.js';
+import { embeddedPageJpegs, renderPageGrey } from '../backends/pdf-page-image.js';
+import { extractPageText, openPdf } from '../backends/pdf-text.js';
+import { judgeTextLayer } from '../backends/text-layer-quality.js';
+import { ocrPage } from '../stages/ocr/ocr-page.js';
+import type {
+  OcrTask,
+  OcrTaskResult,
+  PdfTextPage,
+  PdfTextResult,
+  PdfTextTask,
+  TaskEnvelope,
+  WorkerInit,
+} from './tasks.js';
+
+/**
+ * Pool worker: runs the CPU-heavy half of reading (pdfjs parsing and rendering, image decoding,
+ * OCR) off the main thread. One OCR engine per worker, created once and reused. Cancellation is
+ * cooperative: an 'abort' on the task's port aborts the signal the steps check, and the OCR
+ * engine kills its child process or WASM thread; the pool terminates a worker that does not
+ * stop in time.
+ */
+const init = workerData as WorkerInit;
+let engine: Promise<OcrEngine> | null = null;
+
+function getEngine(): Promise<OcrEngine> {
+  if (!engine) {
+    const settings = { choice: init.ocrEngine, languages: init.ocrLanguages, modelDir: init.ocrModelDir };
+    engine = resolveOcrEngineName(settings).then((name) => createOcrEngine(name, settings));
+    engine.catch(() => {
+      engine = null;
+    });
+  }
+  return engine;
+}
+
+if (init.warmUp) {
+  // Loading tesseract.js's model takes ~0.5 s; do it before the first scan arrives. A native
+  // engine has nothing to warm. Failures surface on first real use.
+  void getEngine()
+    .then((e) =>
+      e.name === 'tesseract-js'
+        ? e.recognize({ data: new Uint8Array(64 * 32).fill(255), width: 64, height: 32 }, { languages: init.ocrLanguages, dpi: 300 })
+        : undefined,
+    )
+    .catch(() => undefined);
+}
+
+export default async function run(envelope: TaskEnvelope): Promise<PdfTextResult | OcrTaskResult> {
+  const controller = new AbortController();
+  envelope.abortPort.once('message', () => controller.abort(new Error('aborted')));
+  try {
+    const task = envelope.task;
+    return task.type === 'pdf-text' ? await pdfText(task, controller.signal) : await ocr(task, controller.signal);
+  } catch (err) {
+    if (err instanceof LoadFailureSignal) return { ok: false, failure: err.failure };
+    throw err;
+  } finally {
+    envelope.abortPort.close();
+  }
+}
+
+async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextResult> {
+  const doc = await openPdf(task.pdf);
+  try {
+    if (doc.numPages > task.maxPages) {
+      return { ok: false, failure: { kind: 'too_many_pages', pages: doc.numPages, maxPages: task.maxPages } };
+    }
+    const pages: PdfTextPage[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      signal.throwIfAborted();
+      const page = await extractPageText(doc, n);
+      const verdict = judgeTextLayer(page.text, task.thresholds);
+      pages.push({
+        number: n,
+        width: page.width,
+        height: page.height,
+        cells: verdict.usable ? page.cells : [],
+        textLayer: verdict.reason,
+      });
+    }
+    const toOcr = pages.filter((p) => p.textLayer !== 'ok').map((p) => p.number);
+    if (toOcr.length > 0) {
+      const jpegs = await embeddedPageJpegs(task.pdf, toOcr);
+      for (const page of pages) {
+        const j = jpegs.get(page.number);
+        if (j) page.jpeg = { bytes: j.jpeg, rotate: j.rotate };
+      }
+    }
+    return { ok: true, pages };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function ocr(task: OcrTask, signal: AbortSignal): Promise<OcrTaskResult> {
+  const source = task.source;
+  const limits = { maxInputPixels: task.maxImagePixels, maxLongSide: task.maxOcrLongSide };
+  let decoded;
+  if (source.type === 'image') {
+    decoded = await decodeImage(source.bytes, limits);
+  } else if (source.type === 'pdf-jpeg') {
+    decoded = await decodeImage(source.bytes, { ...limits, rotate: source.rotate, pageWidthPt: source.pageWidth });
+  } else {
+    const doc = await openPdf(source.pdf);
+    try {
+      decoded = await renderPageGrey(doc, source.pageNumber, { dpi: task.renderDpi, maxPixels: task.maxRenderPixels });
+    } finally {
+      await doc.destroy();
+    }
+  }
+  signal.throwIfAborted();
+  const page = await ocrPage(decoded.image, decoded.dpi, await getEngine(), task.settings, signal);
+  return { ok: true, page };
+}

@@ -1,0 +1,65 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { TextCell } from '../model/document.js';
+import type { OcrEngineChoice } from '../../ports/ocr-engine.js';
+import type { LoadFailure } from '../backends/load-failures.js';
+import type { TextLayerThresholds } from '../backends/text-layer-quality.js';
+import type { OcrPageOutput, OcrPageSettings } from '../stages/ocr/ocr-page.js';
+
+/**
+ * The messages between the reader (main thread) and its pool workers. Everything here crosses
+ * a thread boundary by structured clone: plain data only, refusals as LoadFailure values.
+ */
+
+export interface WorkerInit {
+  ocrEngine: OcrEngineChoice;
+  ocrLanguages: readonly string[];
+  ocrModelDir?: string | undefined;
+  /** Start the OCR engine when the worker starts, so the first scan does not pay for it. */
+  warmUp: boolean;
+}
+
+/** Open a PDF, check its page count and read every page's text layer. */
+export interface PdfTextTask {
+  type: 'pdf-text';
+  /** Backed by a SharedArrayBuffer: shared with the page tasks, never copied. */
+  pdf: Uint8Array;
+  maxPages: number;
+  thresholds: TextLayerThresholds;
+}
+
+export interface PdfTextPage {
+  number: number;
+  width: number;
+  height: number;
+  cells: TextCell[];
+  textLayer: 'ok' | 'no_text' | 'garbage';
+  /** For pages to OCR: the page's single embedded JPEG, when it is one. */
+  jpeg?: { bytes: Uint8Array; rotate: 0 | 90 | 180 | 270 } | undefined;
+}
+
+export type PdfTextResult = { ok: true; pages: PdfTextPage[] } | { ok: false; failure: LoadFailure };
+
+export type OcrSource =
+  | { type: 'image'; bytes: Uint8Array }
+  | { type: 'pdf-jpeg'; bytes: Uint8Array; rotate: 0 | 90 | 180 | 270; pageWidth: number }
+  | { type: 'pdf-render'; pdf: Uint8Array; pageNumber: number };
+
+export interface OcrTask {
+  type: 'ocr';
+  source: OcrSource;
+  settings: OcrPageSettings;
+  maxImagePixels: number;
+  maxOcrLongSide: number;
+  renderDpi: number;
+  maxRenderPixels: number;
+}
+
+export type OcrTaskResult = { ok: true; page: OcrPageOutput } | { ok: false; failure: LoadFailure };
+
+export type WorkerTask = PdfTextTask | OcrTask;
+
+/** What the pool adds to every task: the port on which 'abort' arrives. */
+export interface TaskEnvelope<T extends WorkerTask = WorkerTask> {
+  task: T;
+  abortPort: MessagePort;
+}
