@@ -4,7 +4,7 @@ import { openRateLimiter } from './adapters/rate-limiter/open-rate-limiter.js';
 import { openStore } from './adapters/store/open-store.js';
 import { startTempFileSweeper } from './adapters/temp-files/sweeper.js';
 import { ConfigError, loadConfig } from './config/config.js';
-import { buildApp } from './http/app.js';
+import { buildApp, closeGracefully } from './http/app.js';
 import { createDocumentReader, defaultReaderConfig } from './pipeline/backends/read-document.js';
 import { buildPipelineRegistry } from './pipeline/pipelines.js';
 import { systemClock } from './ports/clock.js';
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 5000);
     force.unref();
     stopSweeper();
-    await app.close();
+    await closeGracefully(app, config.shutdownGraceMs);
     await Promise.allSettled([reader.close(), rateLimiter.close(), store.close()]);
     process.exit(0);
   };

@@ -106,3 +106,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   return app;
 }
+
+/**
+ * Stops accepting requests, lets those in flight finish for up to `graceMs`, then cuts every
+ * connection still open — a client that stopped reading a response would otherwise hold the
+ * close for the whole keep-alive timeout (72 s in Fastify).
+ */
+export async function closeGracefully(app: FastifyInstance, graceMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const cut = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      app.server.closeAllConnections();
+      resolve();
+    }, graceMs);
+  });
+  try {
+    await Promise.race([app.close(), cut.then(() => app.close())]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

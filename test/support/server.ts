@@ -7,7 +7,7 @@ import { openStore } from '../../src/adapters/store/open-store.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import type { Scope } from '../../src/domain/scopes.js';
 import type { Tier } from '../../src/domain/tiers.js';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp, closeGracefully } from '../../src/http/app.js';
 import { createDocumentReader, defaultReaderConfig } from '../../src/pipeline/backends/read-document.js';
 import type { DocumentReader } from '../../src/pipeline/model/reader.js';
 import type { PipelineRegistry } from '../../src/pipeline/model/stage.js';
@@ -113,7 +113,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     clock,
     logs,
     async close() {
-      await app.close();
+      await closeGracefully(app, 500);
       await rateLimiter.close();
       await store.close();
       if (!options.db) await db.drop();
