@@ -70,6 +70,7 @@ export async function runPipeline(
       timings.push({ stage: stage.name, ms: performance.now() - started });
     }
 
+    current = 'output';
     const output = outputOf(pipeline, slots);
     if (!output) {
       return failure('not_available', `Processing of document_type '${pipeline.documentType}' is not available yet.`);

@@ -1,0 +1,77 @@
+/**
+ * The layering of DESIGN.md, checked in CI (`npm run check`): who may import whom.
+ * main → everything; http → services, domain (+ the types of ports and pipeline model);
+ * services → domain, pipeline, ports; pipeline → its model, domain, ports;
+ * adapters → ports, domain; domain → nothing of ours.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ holds pure rules: it imports nothing of ours outside domain/',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/(?!domain/)' },
+    },
+    {
+      name: 'only-main-chooses-adapters',
+      comment:
+        'adapters are chosen in composition roots only: main.ts, the CLI entry, and the worker-thread ' +
+        'entry (a thread builds its own OCR engine; nothing can be handed to it but data)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(main\\.ts|cli/main\\.ts|pipeline/worker/page-worker\\.ts|adapters/)' },
+      to: { path: '^src/adapters/' },
+    },
+    {
+      name: 'adapters-see-ports-and-domain',
+      comment: 'adapters implement ports; they do not reach into services, http or the pipeline',
+      severity: 'error',
+      from: { path: '^src/adapters/' },
+      to: { path: '^src/(services|http|cli|pipeline/(?!model/))' },
+    },
+    {
+      name: 'services-do-not-know-http',
+      severity: 'error',
+      from: { path: '^src/services/' },
+      to: { path: '^src/(http|cli)/' },
+    },
+    {
+      name: 'pipeline-does-not-know-services-or-http',
+      severity: 'error',
+      from: { path: '^src/pipeline/' },
+      to: { path: '^src/(services|http|cli|config)/' },
+    },
+    {
+      name: 'http-uses-services',
+      comment: 'http reaches the pipeline and ports only for types; behaviour goes through services',
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { path: '^src/(cli|pipeline/(?!model/|pipelines\\.ts))', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-route-imports-route',
+      severity: 'error',
+      from: { path: '^src/http/routes/' },
+      to: { path: '^src/http/routes/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'vendor-sdks-in-adapters-only',
+      comment: 'external-service SDKs (database, Redis, Stripe, mail, OCR engine) belong in adapters',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/adapters/' },
+      to: { path: 'node_modules/(better-sqlite3|pg|kysely|ioredis|rate-limiter-flexible|stripe|nodemailer|tesseract\\.js)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
