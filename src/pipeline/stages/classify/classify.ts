@@ -6,9 +6,13 @@ import { foldGerman } from './fold-text.js';
 import { SIGNALS } from './signals.js';
 
 /** Below this score a text carries too little evidence to be any of the six types. */
-export const MIN_SCORE = 6;
-/** The requested type must reach this share of the strongest other type's score. */
-export const RIVAL_RATIO = 0.6;
+export const MIN_SCORE = 7;
+/**
+ * The requested type must reach this share of the strongest other type's score: letters of
+ * one type cite others (a termination mentions the last payslip, a reminder threatens
+ * termination), so the requested type may trail a little, but not by a quarter.
+ */
+export const RIVAL_RATIO = 0.75;
 
 const COMPILED: Record<DocumentType, { re: RegExp; weight: number }[]> = Object.fromEntries(
   DOCUMENT_TYPES.map((type) => [

@@ -63,7 +63,7 @@ export const SIGNALS: Record<DocumentType, readonly Signal[]> = {
     ['urlaub|resturlaub', 1],
   ],
   mahnung: [
-    ['mahnung|zahlungserinnerung', 5],
+    ['\\bmahnung\\b|\\d\\. mahnung|letzte mahnung|zahlungserinnerung', 5],
     ['inkasso', 4],
     ['hauptforderung|gesamtforderung|forderungsaufstellung|forderung', 2],
     ['mahngebühr|mahnkosten|mahnspesen', 3],
@@ -76,9 +76,10 @@ export const SIGNALS: Record<DocumentType, readonly Signal[]> = {
     ['rechnung', 1],
   ],
   kuendigung: [
-    ['kündigung', 5],
+    // The document's own name, not a compound such as Kündigungsfrist that any contract prints.
+    ['\\bkündigung\\b|kündigungsschreiben|kündigungsbestätigung', 5],
     ['kündigen|gekündigt', 3],
-    ['beendigung|beenden|endet', 2],
+    ['beendigung|\\bbeenden\\b|\\bendet\\b', 2],
     ['arbeitsverhältnis|mietverhältnis|vertragsverhältnis|mitgliedschaft|vertrag', 2],
     ['fristgerecht|fristlos|ordentlich|außerordentlich|nächstmöglichen zeitpunkt', 2],
     ['kündigungsfrist', 2],

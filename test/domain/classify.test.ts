@@ -1,0 +1,241 @@
+/**
+ * src/pipeline/stages/classify/classify.ts: the type check before extraction. The texts below
+ * are written for this test in the way such documents are printed (not copied from the
+ * signal list), so they also show how the classifier fares on wording it was not tuned to.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DOCUMENT_TYPES, type DocumentType } from '../../src/domain/document-types.js';
+import { classifyText, supports } from '../../src/pipeline/stages/classify/classify.js';
+
+const TEXTS: Record<DocumentType, string> = {
+  kontoauszug: `Sparkasse Fürth
+Kontoauszug 3/2026   Blatt 1 von 2
+Girokonto   IBAN DE12 7625 0000 0012 3456 78   BIC BYLADEM1SFU
+Jürgen Weiß, Straße der Einheit 5, 90762 Fürth
+Buchungstag  Wert   Vorgang / Buchungsinformation                  Soll      Haben
+                    Alter Kontostand vom 28.02.2026                          1.204,33
+02.03.  02.03.      Lastschrift Stadtwerke Fürth Strom Abschlag März
+                    EREF+ 4711-2026-03 MREF+ SWF-123456             84,00
+03.03.  03.03.      Gutschrift Gehalt März Müller & Söhne GmbH               3.412,57
+05.03.  04.03.      Kartenzahlung Bäckerei Groß Fürth                 7,45
+07.03.  07.03.      Überweisung Miete Wohnung Königstraße        1.150,00
+                    Neuer Kontostand vom 31.03.2026                          3.375,45
+Bitte erheben Sie Einwendungen gegen einzelne Buchungen unverzüglich.`,
+
+  steuerbescheid: `Finanzamt Nürnberg-Süd   Sandstraße 20   90443 Nürnberg
+Steuernummer 241/123/45678   Datum 14.05.2026
+Herrn und Frau Jürgen und Anna Weiß
+Bescheid für 2025 über Einkommensteuer, Solidaritätszuschlag und Kirchensteuer
+Festsetzung                      Einkommensteuer   Solidaritätszuschlag   Kirchensteuer ev
+festgesetzt werden                 9.876,00 €             0,00 €             790,08 €
+Besteuerungsgrundlagen: Einkünfte aus nichtselbständiger Arbeit 52.340 €
+Zu versteuerndes Einkommen 48.112 €
+Abrechnung: bereits gezahlt 10.990,00 €; Erstattung 323,92 €. Der Betrag wird auf Ihr Konto überwiesen.
+Die Festsetzung ist nach § 165 Abs. 1 Satz 2 AO vorläufig hinsichtlich ...
+Rechtsbehelfsbelehrung: Der Bescheid kann mit dem Einspruch angefochten werden. Die Frist für die
+Einlegung des Einspruchs beträgt einen Monat ab Bekanntgabe dieses Bescheids.`,
+
+  lohnabrechnung: `Müller & Söhne GmbH · Industriestraße 12 · 90765 Fürth
+Verdienstabrechnung März 2026
+Personal-Nr. 00421   Frau Anna Weiß   Eintritt 01.09.2019   Steuerklasse 4   Kinderfreibetrag 1,0   Konfession ev
+Bezeichnung                 Menge    Betrag
+Gehalt                               4.100,00
+VWL Arbeitgeberanteil                   40,00
+Gesamtbrutto                         4.140,00
+Steuerrechtliche Abzüge: Lohnsteuer 612,25  Solidaritätszuschlag 0,00  Kirchensteuer 48,98
+Sozialversicherung: KV-Beitrag 360,18  RV-Beitrag 385,02  AV-Beitrag 53,82  PV-Beitrag 74,52
+Nettoverdienst                       2.605,23
+VWL-Überweisung                        -40,00
+Auszahlungsbetrag                    2.565,23   überwiesen auf DE12 7625 0000 0012 3456 78
+Urlaub: Anspruch 30 Tage, genommen 6, Rest 24`,
+
+  mahnung: `Inkasso Nordbayern GmbH · Postfach 1122 · 90002 Nürnberg
+Herrn Jürgen Weiß, Straße der Einheit 5, 90762 Fürth
+Nürnberg, 10.04.2026   Unser Zeichen: IK-2026-0815
+Forderung der Versandhaus Quelle-Nachfolger AG aus Rechnung Nr. 55123 vom 12.01.2026
+Sehr geehrter Herr Weiß,
+unsere Mandantin hat uns mit dem Einzug der oben genannten Forderung beauftragt. Trotz Mahnung
+unserer Mandantin haben Sie den offenen Betrag bisher nicht beglichen.
+Hauptforderung 249,90 €   Mahnkosten der Gläubigerin 5,00 €   Inkassokosten 70,20 €
+Verzugszinsen 4,12 €   Gesamtforderung 329,22 €
+Bitte überweisen Sie den Gesamtbetrag bis zum 24.04.2026 auf das unten genannte Konto.
+Andernfalls werden wir unserer Mandantin empfehlen, das gerichtliche Mahnverfahren einzuleiten.
+Mit freundlichen Grüßen`,
+
+  kuendigung: `Müller & Söhne GmbH · Personalabteilung · Industriestraße 12 · 90765 Fürth
+Frau Anna Weiß, Straße der Einheit 5, 90762 Fürth
+Fürth, 27.03.2026
+Kündigung Ihres Arbeitsverhältnisses
+Sehr geehrte Frau Weiß,
+hiermit kündigen wir das mit Ihnen bestehende Arbeitsverhältnis ordentlich und fristgerecht
+zum 30.06.2026, hilfsweise zum nächstmöglichen Zeitpunkt. Der Betriebsrat wurde vor Ausspruch
+der Kündigung angehört.
+Wir weisen Sie darauf hin, dass Sie verpflichtet sind, sich spätestens drei Monate vor der
+Beendigung des Arbeitsverhältnisses persönlich bei der Agentur für Arbeit arbeitsuchend zu melden.
+Ihren Resturlaub bitten wir bis zum Ende der Kündigungsfrist zu nehmen. Ein qualifiziertes
+Arbeitszeugnis erhalten Sie mit der letzten Abrechnung.
+Mit freundlichen Grüßen   i. A. Hans Schäfer, Personalleiter`,
+
+  bussgeldbescheid: `Zentrale Bußgeldstelle im Bayerischen Polizeiverwaltungsamt · Postfach 13 46 · 94281 Viechtach
+Herrn Jürgen Weiß, Straße der Einheit 5, 90762 Fürth
+Aktenzeichen 7.1234567.8   Datum 02.04.2026
+Bußgeldbescheid
+Sehr geehrter Herr Weiß, Ihnen wird vorgeworfen, am 11.03.2026 um 14:32 Uhr in Fürth,
+Würzburger Straße, als Führer des PKW mit dem Kennzeichen FÜ-JW 123 folgende
+Verkehrsordnungswidrigkeit nach § 24 StVG begangen zu haben:
+Sie überschritten die zulässige Höchstgeschwindigkeit innerhalb geschlossener Ortschaften um 23 km/h.
+§ 41 Abs. 1 iVm Anlage 2, § 49 StVO; § 24 Abs. 1, 3 Nr. 5 StVG; 11.3.4 BKat
+Geldbuße 150,00 €   Gebühren 28,50 €   Auslagen 3,50 €   Gesamtbetrag 182,00 €
+Im Fahreignungsregister wird 1 Punkt eingetragen.
+Rechtsbehelfsbelehrung: Gegen diesen Bescheid kann innerhalb von zwei Wochen nach Zustellung
+Einspruch nach § 67 OWiG eingelegt werden.`,
+};
+
+/** Transliteration as OCR and old typewriters print it: ä→ae, ö→oe, ü→ue, ß→ss. */
+const transliterate = (t: string) =>
+  t.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/Ä/g, 'Ae').replace(/Ö/g, 'Oe').replace(/Ü/g, 'Ue').replace(/ß/g, 'ss');
+/** Umlauts lost entirely (dots dropped by OCR): ä→a, ö→o, ü→u, ß→B (a typical OCR confusion is not modelled: ß→ss). */
+const stripUmlauts = (t: string) =>
+  t.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/Ä/g, 'A').replace(/Ö/g, 'O').replace(/Ü/g, 'U').replace(/ß/g, 'ss');
+/** OCR line noise: broken line joins, doubled spaces, mixed case headings. */
+const ocrNoise = (t: string) => t.replace(/ /g, '  ').replace(/\n/g, ' \n ');
+
+const describeScores = (text: string) => JSON.stringify(classifyText(text).scores);
+
+describe('classifyText / supports: each type on its own document', () => {
+  for (const type of DOCUMENT_TYPES) {
+    it(`${type} is recognised as ${type}`, () => {
+      const c = classifyText(TEXTS[type]);
+      assert.equal(c.best, type, describeScores(TEXTS[type]));
+      assert.ok(supports(c, type), describeScores(TEXTS[type]));
+    });
+  }
+});
+
+describe('classifyText / supports: each document is rejected as other types', () => {
+  for (const type of DOCUMENT_TYPES) {
+    it(`${type} is rejected as at least two other types, and as every other type`, () => {
+      const c = classifyText(TEXTS[type]);
+      const others = DOCUMENT_TYPES.filter((t) => t !== type);
+      const accepted = others.filter((t) => supports(c, t));
+      assert.ok(others.length - accepted.length >= 2, `accepted as ${accepted.join(', ')}: ${describeScores(TEXTS[type])}`);
+      assert.deepEqual(accepted, [], `also accepted as ${accepted.join(', ')}: ${describeScores(TEXTS[type])}`);
+    });
+  }
+
+  it('a payslip sent as mahnung is refused (SPEC §9 example)', () => {
+    assert.equal(supports(classifyText(TEXTS.lohnabrechnung), 'mahnung'), false);
+  });
+});
+
+describe('classifyText: OCR-ish variants', () => {
+  for (const type of DOCUMENT_TYPES) {
+    it(`${type} with ae/oe/ue/ss transliteration`, () => {
+      const text = transliterate(TEXTS[type]);
+      assert.ok(!/[äöüß]/i.test(text));
+      const c = classifyText(text);
+      assert.equal(c.best, type, describeScores(text));
+      assert.ok(supports(c, type));
+    });
+    it(`${type} with umlaut dots lost`, () => {
+      const text = stripUmlauts(TEXTS[type]);
+      const c = classifyText(text);
+      assert.equal(c.best, type, describeScores(text));
+      assert.ok(supports(c, type));
+    });
+    it(`${type} upper-cased with extra white space`, () => {
+      const text = ocrNoise(TEXTS[type].toUpperCase());
+      const c = classifyText(text);
+      assert.equal(c.best, type, describeScores(text));
+      assert.ok(supports(c, type));
+    });
+  }
+});
+
+describe('classifyText: unrelated documents', () => {
+  const invitation = `Liebe Freundinnen und Freunde,
+ich werde 40 und möchte das mit Euch feiern! Am Samstag, den 13. Juni 2026, ab 18 Uhr
+im Garten hinter unserem Haus in der Birkenallee 7. Es gibt Gegrilltes, Salate und Kuchen;
+für Getränke ist gesorgt. Bringt gute Laune und gern Eure Kinder mit.
+Sagt mir bitte bis Ende Mai Bescheid, ob Ihr kommt.
+Ich freue mich auf Euch! Herzliche Grüße, Eure Anna`;
+
+  it('a birthday invitation is recognised as nothing and supports no type', () => {
+    const c = classifyText(invitation);
+    assert.equal(c.best, null, describeScores(invitation));
+    for (const type of DOCUMENT_TYPES) assert.equal(supports(c, type), false, type);
+  });
+
+  it('empty text is nothing, all scores 0', () => {
+    const c = classifyText('');
+    assert.equal(c.best, null);
+    for (const type of DOCUMENT_TYPES) assert.equal(c.scores[type], 0);
+  });
+
+  it('a recipe is recognised as nothing', () => {
+    const recipe = `Omas Apfelkuchen. Zutaten: 250 g Mehl, 125 g Butter, 100 g Zucker, 1 Ei, 1 kg Äpfel.
+Den Teig kneten, eine halbe Stunde kühl stellen, die Äpfel schälen und in Spalten schneiden.
+Bei 180 °C etwa 45 Minuten backen. Mit Sahne servieren.`;
+    assert.equal(classifyText(recipe).best, null, describeScores(recipe));
+  });
+
+  it('scores are reported for all six types', () => {
+    assert.deepEqual(Object.keys(classifyText(TEXTS.mahnung).scores).sort(), [...DOCUMENT_TYPES].sort());
+  });
+});
+
+/**
+ * Weaknesses found while writing these tests (src/ not edited; reported). Each test states the
+ * behaviour a careful user expects; `todo` keeps the suite green until the classifier is fixed.
+ */
+describe('classifyText: known weaknesses', () => {
+  // A contract confirmation only mentions the Kündigungsfrist clause; the document's name must
+  // match as a word, not inside the compound, and a clause alone is too little evidence.
+  const contractConfirmation = `Ihr neuer Mobilfunkvertrag. Vielen Dank für Ihre Bestellung. Der Vertrag beginnt am
+01.05.2026 und hat eine Mindestlaufzeit von 24 Monaten. Er verlängert sich danach um jeweils einen
+Monat, wenn er nicht fristgerecht beendet wird. Die Kündigungsfrist beträgt einen Monat. Die
+monatliche Grundgebühr von 19,99 € wird per Lastschrift von Ihrem Konto eingezogen.`;
+  it(
+    'a new-contract confirmation that merely names the notice period is not a kuendigung',
+    () => {
+      const c = classifyText(contractConfirmation);
+      assert.equal(supports(c, 'kuendigung'), false, describeScores(contractConfirmation));
+    },
+  );
+
+  // A termination letter that mentions the last payslip, net pay and holiday pay.
+  const terminationMentioningPayslip = `Sehr geehrte Frau Weiß, hiermit kündigen wir Ihr Arbeitsverhältnis ordentlich zum
+30.06.2026. Die Kündigungsfrist beträgt nach § 622 BGB zwei Monate. Mit der Gehaltsabrechnung für Juni
+erhalten Sie Ihren Nettoverdienst sowie die Abgeltung Ihres Resturlaubs; die Lohnsteuerbescheinigung
+folgt. Bitte melden Sie sich bei der Agentur für Arbeit arbeitsuchend.`;
+  it('a termination letter is recognised as kuendigung', () => {
+    assert.equal(classifyText(terminationMentioningPayslip).best, 'kuendigung');
+  });
+  it(
+    'a termination letter that mentions the final payslip is not accepted as lohnabrechnung',
+    { todo: 'issue 5: needs position-aware evidence (a naming term in running prose is weaker than in the Betreff); lohnabrechnung 11 vs kuendigung 12' },
+    () => {
+      const c = classifyText(terminationMentioningPayslip);
+      assert.equal(supports(c, 'lohnabrechnung'), false, describeScores(terminationMentioningPayslip));
+    },
+  );
+
+  // A landlord's dunning letter that threatens termination is a Mahnung, not a Kündigung.
+  const rentReminder = `Hausverwaltung Schmidt GmbH, Nürnberg, 03.04.2026. Mahnung. Sehr geehrter Herr Weiß, für die
+Monate Februar und März 2026 ist die Miete für die Wohnung Königstraße 3 noch offen. Rückstand:
+2.300,00 €. Bitte überweisen Sie den Betrag bis zum 15.04.2026. Sollte der Rückstand nicht
+ausgeglichen werden, sehen wir uns gezwungen, das Mietverhältnis fristlos zu kündigen.`;
+  it('a rent reminder is recognised as mahnung', () => {
+    assert.equal(classifyText(rentReminder).best, 'mahnung');
+    assert.ok(supports(classifyText(rentReminder), 'mahnung'));
+  });
+  it(
+    'a rent reminder that only threatens termination is not accepted as kuendigung',
+    { todo: 'issue 5: needs position-aware evidence (a threat to terminate is not a termination); kuendigung 7 vs mahnung 9' },
+    () => {
+      const c = classifyText(rentReminder);
+      assert.equal(supports(c, 'kuendigung'), false, describeScores(rentReminder));
+    },
+  );
+});
