@@ -30,9 +30,10 @@ const str = (flags: Flags, name: string): string | undefined => (typeof flags[na
 function intFlag(flags: Flags, name: string): { ok: true; value: number | undefined } | { ok: false; message: string } {
   const raw = str(flags, name);
   if (raw === undefined) return { ok: true, value: undefined };
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) return { ok: false, message: `--${name} must be a whole number ≥ 0, got "${raw}"` };
-  return { ok: true, value: n };
+  // Decimal digits only: Number() would take "" as 0 and "0x10" as 16, and an unset variable in
+  // an operator's script must not silently give a customer no included calls.
+  if (!/^\d{1,12}$/.test(raw)) return { ok: false, message: `--${name} must be a whole number ≥ 0, got "${raw}"` };
+  return { ok: true, value: Number(raw) };
 }
 
 const failed = (outcome: Outcome<unknown> & { ok: false }): CommandResult => ({ ok: false, message: outcome.error.message });

@@ -61,9 +61,12 @@ export async function completeCheckout(deps: TestModeDeps, token: string): Promi
   const view = await viewCheckout(deps, token);
   if (!view.ok) return view;
   const { organization, tier } = view.value;
-  if (organization.tier !== 'trial' && organization.billingSubscriptionId) {
-    // Completing the same checkout twice converges on the state the first one made.
-    return organization.tier === tier ? ok(organization) : fail('invalid_request', `The organization is already on the ${organization.tier} tier.`);
+  if (organization.tier !== 'trial') {
+    // Completing the same checkout twice converges on the state the first one made; any other
+    // non-trial state (another tier, an operator's enterprise contract) is never overwritten by
+    // an old link: checkout is for organizations on trial only (SPEC §5).
+    const sameCheckout = organization.tier === tier && organization.billingSubscriptionId === testModeSubscriptionId(organization.id);
+    return sameCheckout ? ok(organization) : fail('invalid_request', `The organization is already on the ${organization.tier} tier.`);
   }
   return syncSubscription(deps, {
     organizationId: organization.id,
@@ -84,6 +87,11 @@ export async function viewPortal(deps: TestModeDeps, token: string): Promise<Out
 export async function cancelSubscription(deps: TestModeDeps, token: string): Promise<Outcome<Organization>> {
   const view = await viewPortal(deps, token);
   if (!view.ok) return view;
+  // Only a subscription can be cancelled: cancelling again converges (already on trial), and an
+  // operator's plan without a subscription is not the portal's to end.
+  if (!view.value.billingSubscriptionId) {
+    return view.value.tier === 'trial' ? ok(view.value) : fail('invalid_request', 'There is no active subscription to cancel.');
+  }
   return syncSubscription(deps, {
     organizationId: view.value.id,
     customerId: view.value.billingCustomerId ?? testModeCustomerId(view.value.id),

@@ -12,7 +12,7 @@ interface RouteCase {
   method: 'GET' | 'POST';
   path: string;
   scope: Scope;
-  body: () => Promise<BodyInit | undefined>;
+  body: () => Promise<RequestInit['body'] | undefined>;
   contentType?: string;
 }
 

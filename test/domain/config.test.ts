@@ -1,0 +1,150 @@
+/** src/config/config.ts — kept under test/domain with the other pure rules (no I/O). */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    assert.ok(err instanceof ConfigError, `expected ConfigError, got ${String(err)}`);
+    return err;
+  }
+  assert.fail('loadConfig accepted an invalid environment');
+}
+
+describe('loadConfig defaults (embedded setup)', () => {
+  const c = loadConfig({});
+
+  it('SQLite file, port 8080, no Redis', () => {
+    assert.equal(c.databaseUrl, 'sqlite:./data/klartext.db');
+    assert.equal(c.port, 8080);
+    assert.equal(c.redisUrl, undefined);
+  });
+
+  it('other defaults', () => {
+    assert.equal(c.host, '0.0.0.0');
+    assert.equal(c.publicBaseUrl, 'http://localhost:8080');
+    assert.equal(c.maxPages, 100);
+    assert.equal(c.apiKeyMode, 'live');
+    assert.equal(c.logLevel, 'info');
+    assert.equal(c.trustProxy, false);
+    assert.equal(c.billingSigningSecret, undefined);
+    assert.ok(c.workerPoolSize >= 1);
+  });
+
+  it('empty strings count as unset', () => {
+    const e = loadConfig({ PORT: '', DATABASE_URL: '  ', REDIS_URL: '', MAX_PAGES: '' });
+    assert.equal(e.port, 8080);
+    assert.equal(e.databaseUrl, 'sqlite:./data/klartext.db');
+    assert.equal(e.redisUrl, undefined);
+    assert.equal(e.maxPages, 100);
+  });
+
+  it('ignores unrelated environment variables', () => {
+    assert.doesNotThrow(() => loadConfig({ PATH: '/usr/bin', HOME: '/root', npm_config_x: 'y' }));
+  });
+});
+
+describe('loadConfig values', () => {
+  it('takes valid settings', () => {
+    const c = loadConfig({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://app:secret@db:5432/klartext',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_BASE_URL: 'https://api.example.de/',
+      MAX_PAGES: '20',
+      TRUST_PROXY: 'true',
+      API_KEY_MODE: 'test',
+    });
+    assert.equal(c.port, 3000);
+    assert.equal(c.host, '127.0.0.1');
+    assert.equal(c.databaseUrl, 'postgres://app:secret@db:5432/klartext');
+    assert.equal(c.redisUrl, 'redis://cache:6379');
+    assert.equal(c.publicBaseUrl, 'https://api.example.de', 'trailing slash removed');
+    assert.equal(c.maxPages, 20);
+    assert.equal(c.trustProxy, true);
+    assert.equal(c.apiKeyMode, 'test');
+  });
+
+  it('public base URL follows PORT when unset', () => {
+    assert.equal(loadConfig({ PORT: '9090' }).publicBaseUrl, 'http://localhost:9090');
+  });
+
+  it('accepts sqlite:/abs/path.db and postgresql://', () => {
+    assert.equal(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/klartext/k.db' }).databaseUrl, 'sqlite:/var/lib/klartext/k.db');
+    assert.equal(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).databaseUrl, 'postgresql://u@h/db');
+  });
+});
+
+describe('loadConfig errors', () => {
+  it('lists every invalid value together in one ConfigError', () => {
+    const err = configError({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://root@localhost/k',
+      REDIS_URL: 'http://cache:6379',
+      MAX_PAGES: '0',
+      LOG_LEVEL: 'loud',
+      TRUST_PROXY: 'maybe',
+      API_KEY_MODE: 'prod',
+      PUBLIC_BASE_URL: 'not a url',
+    });
+    assert.equal(err.problems.length, 8, err.problems.join('\n'));
+    const all = err.problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'MAX_PAGES', 'LOG_LEVEL', 'TRUST_PROXY', 'API_KEY_MODE', 'PUBLIC_BASE_URL']) {
+      assert.ok(all.includes(name), `${name} not named in:\n${all}`);
+      assert.ok(err.message.includes(name), `${name} not in the message`);
+    }
+  });
+
+  it('rejects out-of-range and non-integer ports', () => {
+    for (const port of ['65536', '-1', '80.5', '1e3x', 'abc']) {
+      const err = configError({ PORT: port });
+      assert.equal(err.problems.length, 1);
+      assert.match(err.problems[0]!, /PORT/);
+    }
+  });
+
+  it('redacts the password of DATABASE_URL in the message', () => {
+    const err = configError({ DATABASE_URL: 'mysql://admin:hunter2-S3cret@db.internal:3306/klartext' });
+    assert.ok(!err.message.includes('hunter2-S3cret'), err.message);
+    assert.ok(!err.problems.join('\n').includes('hunter2-S3cret'));
+    assert.match(err.message, /admin:\*\*\*@db\.internal/);
+  });
+
+  it('redacts the password of an unparseable REDIS_URL too', () => {
+    const err = configError({ REDIS_URL: 'redis://user:s3cretpw@[bad:6379' });
+    assert.ok(!err.message.includes('s3cretpw'), err.message);
+    assert.match(err.message, /REDIS_URL/);
+  });
+
+  it('the error is an Error whose message says the configuration is invalid', () => {
+    const err = configError({ PORT: 'x' });
+    assert.ok(err instanceof Error);
+    assert.equal(err.name, 'ConfigError');
+    assert.match(err.message, /Invalid configuration/);
+  });
+});
+
+describe('loadConfig result', () => {
+  it('is frozen', () => {
+    const c = loadConfig({});
+    assert.ok(Object.isFrozen(c));
+    assert.throws(() => {
+      (c as { port: number }).port = 1;
+    }, TypeError);
+    assert.equal(c.port, 8080);
+  });
+
+  it('does not read process.env when an env object is given', () => {
+    const saved = process.env.PORT;
+    process.env.PORT = '1234';
+    try {
+      assert.equal(loadConfig({}).port, 8080);
+    } finally {
+      if (saved === undefined) delete process.env.PORT;
+      else process.env.PORT = saved;
+    }
+  });
+});
