@@ -7,32 +7,23 @@
  *   npm run bench:overhead                 # N = 2000 per case
  *   BENCH_N=5000 npm run bench:overhead    # or: npm run bench:overhead -- --n 5000
  *
- * The app is built as test/support/server.ts builds it (real buildApp, a real SQLite file,
+ * The app is test/support/server.ts's startServer (real buildApp, a real SQLite file,
  * the in-process rate limiter, test-mode billing, the real pipeline registry, info logging),
  * except that the document reader throws if it is ever called: a rejected call must never
  * reach it, and the bench fails if one does. Requests go sequentially over a keep-alive
  * connection (undici, the fetch of Node) from this process, after a warm-up. Latency is
  * client-observed (request sent → body read) on loopback. Numbers are never asserted anywhere.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import { createTestModeBilling } from '../src/adapters/billing/test-mode.js';
-import { openRateLimiter } from '../src/adapters/rate-limiter/open-rate-limiter.js';
-import { openStore } from '../src/adapters/store/open-store.js';
-import { loadConfig } from '../src/config/config.js';
 import type { Scope } from '../src/domain/scopes.js';
-import { buildApp } from '../src/http/app.js';
 import type { DocumentReader } from '../src/pipeline/model/reader.js';
-import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
-import { systemClock } from '../src/ports/clock.js';
 import { changePlan } from '../src/services/change-plan.js';
 import { createOrganization } from '../src/services/create-organization.js';
 import { issueApiKey } from '../src/services/manage-keys.js';
+import { startServer } from '../test/support/server.js';
 
 const { values: args } = parseArgs({ options: { n: { type: 'string' }, warmup: { type: 'string' } }, allowPositionals: true });
 const N = Number(args.n ?? process.env.BENCH_N ?? 2000);
@@ -86,21 +77,6 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'klartext-bench-'));
-  const databaseUrl = `sqlite:${path.join(dir, 'klartext.db')}`;
-  const config = Object.freeze(loadConfig({ LOG_LEVEL: 'info', DATABASE_URL: databaseUrl }));
-  const store = await openStore(config.databaseUrl);
-  await store.migrate();
-  const rateLimiter = await openRateLimiter(undefined, { keyPrefix: `bench:${randomBytes(4).toString('hex')}` });
-  const secret = 'bench-billing-secret';
-  const base = { url: 'http://127.0.0.1' };
-  const billing = createTestModeBilling({
-    get publicBaseUrl() {
-      return base.url;
-    },
-    secret,
-    clock: systemClock,
-  } as { publicBaseUrl: string; secret: string; clock: typeof systemClock });
   let logBytes = 0;
   // Logs are serialized as in production (info level) but not printed, so the terminal is not measured.
   const logStream = new Writable({
@@ -109,23 +85,11 @@ async function main(): Promise<void> {
       done();
     },
   });
-  const app = await buildApp({
-    config,
-    store,
-    rateLimiter,
-    billing,
-    billingSecret: secret,
-    reader: throwingReader,
-    pipelines: buildPipelineRegistry(),
-    clock: systemClock,
-    logStream,
-    defaultMetrics: false,
-  });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  base.url = url;
+  const server = await startServer({ reader: throwingReader, logStream, config: { logLevel: 'info' } });
+  const { store, url } = server;
 
   // ---- organizations and keys, through the real services ----------------------------------
-  const deps = { store, clock: systemClock, keyMode: 'live' as const };
+  const deps = { store, clock: server.clock, keyMode: 'live' as const };
   const org = async (name: string) => {
     const r = await createOrganization(deps, { name, email: 'bench@example.de' });
     if (!r.ok) throw new Error(r.error.message);
@@ -228,10 +192,7 @@ async function main(): Promise<void> {
       });
     }
   } finally {
-    await app.close();
-    await rateLimiter.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await server.close();
   }
 
   const cpus = os.cpus();

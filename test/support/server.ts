@@ -12,7 +12,6 @@ import { createDocumentReader, defaultReaderConfig } from '../../src/pipeline/ba
 import type { DocumentReader } from '../../src/pipeline/model/reader.js';
 import type { PipelineRegistry } from '../../src/pipeline/model/stage.js';
 import { buildPipelineRegistry } from '../../src/pipeline/pipelines.js';
-import type { Clock } from '../../src/ports/clock.js';
 import type { RateLimiter } from '../../src/ports/rate-limiter.js';
 import type { Store } from '../../src/ports/store.js';
 import { changePlan } from '../../src/services/change-plan.js';
@@ -48,6 +47,10 @@ export interface ServerOptions {
   clock?: ManualClock;
   config?: Partial<Config>;
   billingSecret?: string;
+  /** Another reading layer (benchmarks pass one that must never be reached). */
+  reader?: DocumentReader;
+  /** Where logs go instead of `logs` (benchmarks count bytes rather than keep lines). */
+  logStream?: Writable;
 }
 
 let sharedReader: DocumentReader | null = null;
@@ -75,36 +78,31 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   });
   const clock = options.clock ?? new ManualClock();
   const logs: string[] = [];
-  const logStream = new Writable({
-    write(chunk, _enc, done) {
-      logs.push(...String(chunk).split('\n').filter((l) => l.length > 0));
-      done();
-    },
-  });
+  const logStream =
+    options.logStream ??
+    new Writable({
+      write(chunk, _enc, done) {
+        logs.push(...String(chunk).split('\n').filter((l) => l.length > 0));
+        done();
+      },
+    });
   const secret = options.billingSecret ?? 'test-billing-secret';
-  // The public base URL is only known after listen; hosted links are built lazily from it.
-  const base = { url: 'http://127.0.0.1' };
-  const billing = createTestModeBilling({
-    get publicBaseUrl() {
-      return base.url;
-    },
-    secret,
-    clock,
-  } as { publicBaseUrl: string; secret: string; clock: Clock });
+  // The address is only known after listen; hosted billing links read it when they are made.
+  let address = 'http://127.0.0.1';
+  const billing = createTestModeBilling({ publicBaseUrl: () => address, secret, clock });
   const app = await buildApp({
     config,
     store,
     rateLimiter,
     billing,
     billingSecret: secret,
-    reader: reader(),
+    reader: options.reader ?? reader(),
     pipelines: options.pipelines ?? buildPipelineRegistry(),
     clock,
     logStream,
     defaultMetrics: false,
   });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  base.url = address;
+  address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,
     app,

@@ -10,10 +10,16 @@ const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * and portal pages are served by this service under /billing/test-mode/ (http/routes/
  * test-mode-billing.ts). The links are signed, so they work on any instance sharing the secret.
  */
-export function createTestModeBilling(options: { publicBaseUrl: string; secret: string; clock: Clock }): BillingProvider {
+export function createTestModeBilling(options: {
+  /** A function where the address is only known after listen (tests, benchmarks). */
+  publicBaseUrl: string | (() => string);
+  secret: string;
+  clock: Clock;
+}): BillingProvider {
+  const baseUrl = typeof options.publicBaseUrl === 'function' ? options.publicBaseUrl : () => options.publicBaseUrl as string;
   const link = (page: 'checkout' | 'portal', payload: Record<string, unknown>) => {
     const token = signToken({ ...payload, exp: options.clock.now().getTime() + LINK_LIFETIME_MS }, options.secret);
-    return `${options.publicBaseUrl}/billing/test-mode/${page}?token=${encodeURIComponent(token)}`;
+    return `${baseUrl()}/billing/test-mode/${page}?token=${encodeURIComponent(token)}`;
   };
   return {
     name: 'test-mode',
