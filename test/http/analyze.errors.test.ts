@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/file-kind.js';
 import { backends } from '../support/databases.js';
 import { invitationLines, payslipLines, statementLines, textPdf, TINY_PNG } from '../support/documents.js';
+import { buildPipelineRegistry } from '../../src/pipeline/pipelines.js';
 import { faultingPipelines } from '../support/pipelines.js';
 import { addKey, analyze, closeSharedReader, createOrg, errorOf, startServer, type TestOrg, type TestServer } from '../support/server.js';
 
@@ -179,12 +180,17 @@ for (const backend of backends()) {
       assert.equal((await errorOf(res2)).code, 'document_not_recognized');
     });
 
-    test('500 processing_failed where the pipeline of the type is not available, never a made-up result', async () => {
-      const res = await analyze(server.url, org.apiKey, { documentType: 'kontoauszug', file: statement });
-      assert.equal(res.status, 500);
-      const e = await errorOf(res);
-      assert.equal(e.code, 'processing_failed');
-      assert.match(e.message, /not available/);
+    test('500 processing_failed where a pipeline has no stage that produces its result, never a made-up result', async () => {
+      const bare = await startServer({ db: server.db, pipelines: buildPipelineRegistry({ kontoauszug: [] }) });
+      try {
+        const res = await analyze(bare.url, org.apiKey, { documentType: 'kontoauszug', file: statement });
+        assert.equal(res.status, 500);
+        const e = await errorOf(res);
+        assert.equal(e.code, 'processing_failed');
+        assert.match(e.message, /not available/);
+      } finally {
+        await bare.close();
+      }
     });
 
     test('500 processing_failed when a stage faults, with no internals in the body', async () => {
