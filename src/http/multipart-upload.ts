@@ -22,6 +22,26 @@ export async function readUploadForm(
     );
   }
   const form: UploadForm = { fields: new Map(), file: null };
+  try {
+    await collectParts(request, allowed, form);
+  } catch (err) {
+    // Our own refusals and the multipart plugin's coded limits keep their messages (mapped in
+    // http/errors.ts); anything else the parser throws ("Unexpected end of form", "Malformed
+    // part header", a missing boundary) means a body that cannot be parsed: 400, not 500.
+    if (err instanceof ApiError || (typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('FST_'))) {
+      throw err;
+    }
+    request.log.info({ err: { name: (err as Error).name, message: (err as Error).message } }, 'unreadable multipart body');
+    throw new ApiError('invalid_request', 'The multipart/form-data body is malformed or incomplete.');
+  }
+  return form;
+}
+
+async function collectParts(
+  request: FastifyRequest,
+  allowed: { fields: readonly string[]; file: string },
+  form: UploadForm,
+): Promise<void> {
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       if (part.fieldname !== allowed.file) {
@@ -43,5 +63,4 @@ export async function readUploadForm(
     }
     form.fields.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
   }
-  return form;
 }

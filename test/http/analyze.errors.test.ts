@@ -145,6 +145,24 @@ for (const backend of backends()) {
       assert.match((await errorOf(json)).message, /multipart\/form-data/);
     });
 
+    test('400 invalid_request for multipart bodies that cannot be parsed', async () => {
+      const headers = (contentType: string) => ({ authorization: `Bearer ${org.apiKey}`, 'content-type': contentType });
+      const bodies: [string, string][] = [
+        ['multipart/form-data; boundary=XYZ', 'this is not multipart at all'],
+        ['multipart/form-data', '--x\r\n'],
+        [
+          'multipart/form-data; boundary=XYZ',
+          '--XYZ\r\nContent-Disposition: form-data; name="document_type"\r\n\r\nmahnung\r\n--XYZ\r\n' +
+            'Content-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 truncated',
+        ],
+      ];
+      for (const [contentType, body] of bodies) {
+        const res = await fetch(`${server.url}/api/v1/analyze`, { method: 'POST', headers: headers(contentType), body });
+        assert.equal(res.status, 400, `${contentType} / ${body.slice(0, 20)}`);
+        assert.equal((await errorOf(res)).code, 'invalid_request');
+      }
+    });
+
     test('400 invalid_request for a PDF that cannot be opened', async () => {
       const broken = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
       const res = await analyze(server.url, org.apiKey, { documentType: 'lohnabrechnung', file: broken });
