@@ -65,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024, // 1 MiB for JSON bodies; uploads are limited by the multipart parser
     return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true }, // /api/v1/usage/ is /api/v1/usage
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);

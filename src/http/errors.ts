@@ -64,7 +64,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   // 405 for a path that exists with other methods, 404 otherwise (SPEC §2).
   const routes: { pattern: RegExp; methods: Set<string> }[] = [];
   app.addHook('onRoute', (route) => {
-    const pattern = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}/?$`);
+    const pattern = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const entry = routes.find((r) => r.pattern.source === pattern.source);
     if (entry) methods.forEach((m) => entry.methods.add(m));

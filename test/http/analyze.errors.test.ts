@@ -244,6 +244,10 @@ for (const backend of backends()) {
       assert.equal(missing.status, 404);
       assert.equal((await errorOf(missing)).code, 'not_found');
 
+      const slash = await fetch(`${server.url}/api/v1/usage/`, { headers: { authorization: `Bearer ${org.apiKey}` } });
+      assert.equal(slash.status, 200, 'a trailing slash names the same route');
+      await slash.body?.cancel();
+
       const wrong = await fetch(`${server.url}/api/v1/analyze`, { method: 'GET' });
       assert.equal(wrong.status, 405);
       assert.equal(wrong.headers.get('allow'), 'POST');
