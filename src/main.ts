@@ -8,6 +8,7 @@ import { buildApp, closeGracefully } from './http/app.js';
 import { createDocumentReader, defaultReaderConfig } from './pipeline/backends/read-document.js';
 import { buildPipelineRegistry } from './pipeline/pipelines.js';
 import { systemClock } from './ports/clock.js';
+import { reclaimStaleReservations, staleReservationAgeMs } from './services/reclaim-reservations.js';
 
 /** Composition root: the only place that chooses adapters (DESIGN). */
 async function main(): Promise<void> {
@@ -33,6 +34,15 @@ async function main(): Promise<void> {
     clock: systemClock,
   });
   const stopSweeper = startTempFileSweeper((err) => app.log.error({ err: { message: err.message } }, 'temp sweep failed'));
+  // Give back reservations of requests whose process died before settling them (every
+  // instance may run this; the update is idempotent).
+  const reclaimAge = staleReservationAgeMs(config);
+  const reclaimTimer = setInterval(() => {
+    reclaimStaleReservations({ store, clock: systemClock }, reclaimAge)
+      .then((n) => n > 0 && app.log.warn({ counters: n }, 'reclaimed stale quota reservations'))
+      .catch((err: Error) => app.log.error({ err: { message: err.message } }, 'reclaiming reservations failed'));
+  }, 60_000);
+  reclaimTimer.unref();
 
   if (!config.billingSigningSecret && config.redisUrl) {
     app.log.warn('BILLING_SIGNING_SECRET is unset: test-mode billing links only work on the instance that made them');
@@ -52,6 +62,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 5000);
     force.unref();
     stopSweeper();
+    clearInterval(reclaimTimer);
     await closeGracefully(app, config.shutdownGraceMs);
     await Promise.allSettled([reader.close(), rateLimiter.close(), store.close()]);
     process.exit(0);

@@ -88,6 +88,7 @@ const EnvSchema = z.object({
     .default('live'),
   MAX_PAGES: intFrom('MAX_PAGES', 1, 1000, 100),
   PROCESSING_TIMEOUT_MS: intFrom('PROCESSING_TIMEOUT_MS', 1000, 600_000, 60_000),
+  REQUEST_TIMEOUT_MS: intFrom('REQUEST_TIMEOUT_MS', 1000, 600_000, 120_000),
   WORKER_POOL_SIZE: intFrom('WORKER_POOL_SIZE', 1, 64, Math.max(1, availableParallelism())),
   OCR_ENGINE: z
     .enum(['auto', 'tesseract-js', 'native'], { error: 'OCR_ENGINE must be auto, tesseract-js or native' })
@@ -113,6 +114,12 @@ export interface Config {
   maxPages: number;
   /** Per-request processing deadline; past it the call is 500 processing_failed. */
   processingTimeoutMs: number;
+  /**
+   * Time allowed to receive a whole request, upload included (a 10 MB upload at 1 Mbit/s takes
+   * ~85 s). Bounds how long a reservation can wait for its body, which is what makes
+   * reclaiming stale reservations safe.
+   */
+  requestTimeoutMs: number;
   workerPoolSize: number;
   ocrEngine: 'auto' | 'tesseract-js' | 'native';
   trustProxy: boolean;
@@ -150,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     apiKeyMode: e.API_KEY_MODE,
     maxPages: e.MAX_PAGES,
     processingTimeoutMs: e.PROCESSING_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     workerPoolSize: e.WORKER_POOL_SIZE,
     ocrEngine: e.OCR_ENGINE,
     trustProxy: e.TRUST_PROXY,

@@ -64,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => newId('req'),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024, // 1 MiB for JSON bodies; uploads are limited by the multipart parser
+    requestTimeout: deps.config.requestTimeoutMs, // the whole request, upload included
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true }, // /api/v1/usage/ is /api/v1/usage
     forceCloseConnections: 'idle',

@@ -115,6 +115,26 @@ export interface Store {
   releaseCall(counter: UsageCounterKey): Promise<void>;
   /** Billable (committed) calls on the counter; 0 when it was never used. */
   billableCalls(counter: UsageCounterKey): Promise<number>;
+  /**
+   * Gives back the reservations of requests that died between reserve and commit/release
+   * (process crash, kill, cut-off shutdown), which would otherwise hold a unit of the trial's
+   * allowance forever. One atomic UPDATE: `reserved = 0` on every counter with `reserved > 0`
+   * whose last write (reserveCall/commitCall/releaseCall, stamped with the store's clock) is
+   * strictly before `olderThan`. `committed` is never changed. Returns how many counters it
+   * changed (not how many reservations).
+   *
+   * Why that is safe: every in-flight request settles within the processing deadline plus the
+   * shutdown grace after it reserved, and each reserve or settle touches the counter's
+   * updated_at (a refused reservation writes nothing). So a counter that holds reservations
+   * but was not touched for longer than that can only hold reservations of requests that
+   * died. The caller must therefore pass a cutoff further in the past than the longest time a
+   * live request can hold a reservation, with margin for clock skew between instances — a
+   * cutoff too recent wipes live reservations, and their later commits can take a trial past
+   * its cap. Reclaiming works per counter: a dead reservation on a counter that keeps being
+   * used stays until the counter falls quiet (on a trial at its cap it does, because refused
+   * reservations write nothing).
+   */
+  reclaimStaleReservations(olderThan: Date): Promise<number>;
 
   insertAuditRecord(record: AuditRecord): Promise<void>;
   listAuditRecords(organizationId: string, limit: number): Promise<AuditRecord[]>;

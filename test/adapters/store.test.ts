@@ -11,14 +11,18 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Kysely, Migrator } from 'kysely';
 import pg from 'pg';
 import { newId, randomBase62 } from '../../src/domain/random-id.js';
+import type { Clock } from '../../src/ports/clock.js';
 import type { Store, UsageCounterKey } from '../../src/ports/store.js';
-import { parseDatabaseUrl } from '../../src/adapters/store/dialect.js';
+import { createDialect, parseDatabaseUrl } from '../../src/adapters/store/dialect.js';
+import { migrationProvider } from '../../src/adapters/store/migrations/index.js';
 import { openStore } from '../../src/adapters/store/open-store.js';
+import type { Database } from '../../src/adapters/store/schema.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -58,6 +62,25 @@ async function postgresBackend(adminUrl: string): Promise<Backend> {
 }
 
 const at = (iso: string) => new Date(iso);
+
+/** A clock the test moves by hand, for the store's updated_at stamps. */
+function settableClock(start: string): Clock & { set(iso: string): void; advance(ms: number): void } {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    set: (iso) => {
+      current = new Date(iso).getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+/** A Kysely of its own on the database, to read and write rows the Store port does not expose. */
+function rawDb<T = Database>(url: string): Kysely<T> {
+  return new Kysely<T>({ dialect: createDialect(parseDatabaseUrl(url)) });
+}
 
 function storeContract(label: string, makeBackend: () => Promise<Backend>): void {
   describe(`Store contract on ${label}`, () => {
@@ -347,6 +370,195 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
         const counter = counterOf(org.id, 'orphan');
         await store.commitCall(counter);
         assert.equal(await store.billableCalls(counter), 1);
+      });
+    });
+
+    describe('stale reservations', () => {
+      // The stores above stamp counters with the system time (now); every time here lies before
+      // 2020, and afterEach gives back whatever the test left reserved before 2020, so each
+      // test starts without old reservations and the counts it asserts are exact.
+      const SWEEP = at('2020-01-01T00:00:00.000Z');
+      const T0 = '2001-02-03T04:05:06.007Z';
+      const t0 = at(T0).getTime();
+      const MIN = 60_000;
+      const clock = settableClock(T0);
+      let clocked: Store;
+      let raw: Kysely<Database>;
+
+      before(async () => {
+        clocked = await openStore(backend.url, { clock });
+        raw = rawDb(backend.url);
+      });
+      after(async () => {
+        await clocked?.close();
+        await raw?.destroy();
+      });
+      afterEach(async () => {
+        await clocked.reclaimStaleReservations(SWEEP);
+      });
+
+      const counterOf = (organizationId: string, counterKey = 'trial'): UsageCounterKey => ({ organizationId, counterKey });
+      async function row(counter: UsageCounterKey) {
+        return raw
+          .selectFrom('usage_counters')
+          .select(['committed', 'reserved', 'updated_at'])
+          .where('organization_id', '=', counter.organizationId)
+          .where('counter_key', '=', counter.counterKey)
+          .executeTakeFirst();
+      }
+      const row3 = (committed: number, reserved: number, updatedAt: number) => ({ committed, reserved, updated_at: updatedAt });
+
+      it('stamps updated_at on every counter write; a refused reservation or an empty release writes nothing', async () => {
+        const org = await newOrg();
+        const counter = counterOf(org.id);
+        clock.set(T0);
+        assert.equal(await clocked.reserveCall(counter, 2), true);
+        assert.deepEqual(await row(counter), row3(0, 1, t0), 'insert path');
+        clock.advance(1000);
+        assert.equal(await clocked.reserveCall(counter, 2), true);
+        assert.deepEqual(await row(counter), row3(0, 2, t0 + 1000), 'upsert path');
+        clock.advance(1000);
+        assert.equal(await clocked.reserveCall(counter, 2), false);
+        assert.deepEqual(await row(counter), row3(0, 2, t0 + 1000), 'refused: unchanged');
+        clock.advance(1000);
+        await clocked.commitCall(counter);
+        assert.deepEqual(await row(counter), row3(1, 1, t0 + 3000), 'commit');
+        clock.advance(1000);
+        await clocked.releaseCall(counter);
+        assert.deepEqual(await row(counter), row3(1, 0, t0 + 4000), 'release');
+        clock.advance(1000);
+        await clocked.releaseCall(counter);
+        assert.deepEqual(await row(counter), row3(1, 0, t0 + 4000), 'nothing to release: unchanged');
+        clock.advance(1000);
+        const orphan = counterOf(org.id, 'orphan');
+        await clocked.commitCall(orphan);
+        assert.deepEqual(await row(orphan), row3(1, 0, t0 + 6000), 'commit without a row');
+      });
+
+      it('reclaims a counter’s unsettled reservations once it is older than the cutoff, and not before', async () => {
+        const org = await newOrg();
+        const counter = counterOf(org.id, '2001-02-01T00:00:00.000Z');
+        clock.set(T0);
+        for (let i = 0; i < 3; i++) assert.equal(await clocked.reserveCall(counter, null), true);
+        await clocked.commitCall(counter);
+        assert.deepEqual(await row(counter), row3(1, 2, t0));
+
+        assert.equal(await clocked.reclaimStaleReservations(new Date(t0 - 1)), 0);
+        assert.equal(await clocked.reclaimStaleReservations(new Date(t0)), 0, 'written exactly at the cutoff: not older');
+        assert.deepEqual(await row(counter), row3(1, 2, t0));
+
+        assert.equal(await other.reclaimStaleReservations(new Date(t0 + 1)), 1, 'any instance may reclaim');
+        assert.deepEqual(await row(counter), row3(1, 0, t0), 'committed and updated_at stay');
+        assert.equal(await clocked.reclaimStaleReservations(new Date(t0 + 1)), 0, 'nothing left to reclaim');
+
+        // A request wrongly presumed dead that settles afterwards: counted, never negative.
+        clock.advance(MIN);
+        await clocked.commitCall(counter);
+        await clocked.releaseCall(counter);
+        assert.deepEqual(await row(counter), row3(2, 0, t0 + MIN));
+      });
+
+      it('leaves counters touched after the cutoff alone and never changes committed counts', async () => {
+        const org = await newOrg();
+        const [renewedByReserve, renewedByCommit, renewedByRelease, stale, committedOnly] = ['a', 'b', 'c', 'd', 'e'].map(
+          (k) => counterOf(org.id, k),
+        ) as [UsageCounterKey, UsageCounterKey, UsageCounterKey, UsageCounterKey, UsageCounterKey];
+        clock.set(T0);
+        for (const c of [renewedByReserve, renewedByCommit, renewedByRelease, stale]) {
+          await clocked.reserveCall(c, null);
+          await clocked.reserveCall(c, null);
+          await clocked.commitCall(c);
+          await clocked.reserveCall(c, null);
+        }
+        for (let i = 0; i < 7; i++) await clocked.commitCall(committedOnly);
+
+        clock.advance(10 * MIN);
+        await clocked.reserveCall(renewedByReserve, null);
+        await clocked.commitCall(renewedByCommit);
+        await clocked.releaseCall(renewedByRelease);
+
+        assert.equal(await clocked.reclaimStaleReservations(new Date(t0 + 5 * MIN)), 1, 'only the untouched counter');
+        assert.deepEqual(await row(stale), row3(1, 0, t0));
+        assert.deepEqual(await row(renewedByReserve), row3(1, 3, t0 + 10 * MIN));
+        assert.deepEqual(await row(renewedByCommit), row3(2, 1, t0 + 10 * MIN));
+        assert.deepEqual(await row(renewedByRelease), row3(1, 1, t0 + 10 * MIN));
+        assert.deepEqual(await row(committedOnly), row3(7, 0, t0), 'nothing reserved: not changed, not counted');
+
+        assert.equal(await clocked.reclaimStaleReservations(new Date(t0 + 10 * MIN + 1)), 3);
+        assert.deepEqual(
+          await Promise.all([renewedByReserve, renewedByCommit, renewedByRelease, stale, committedOnly].map((c) => clocked.billableCalls(c))),
+          [1, 2, 1, 1, 7],
+        );
+      });
+
+      it('gives a trial blocked by a dead reservation its call back, however often it retried at the cap', async () => {
+        const org = await newOrg();
+        const trial = counterOf(org.id);
+        clock.set(T0);
+        for (let i = 0; i < 49; i++) {
+          assert.equal(await clocked.reserveCall(trial, 50), true);
+          await clocked.commitCall(trial);
+        }
+        assert.equal(await clocked.reserveCall(trial, 50), true, 'the 50th call, whose process then dies');
+        clock.advance(60 * MIN);
+        for (let i = 0; i < 5; i++) assert.equal(await other.reserveCall(trial, 50), false, 'blocked at the cap');
+        for (let i = 0; i < 5; i++) assert.equal(await clocked.reserveCall(trial, 50), false, 'blocked at the cap');
+
+        assert.equal(await clocked.reclaimStaleReservations(new Date(clock.now().getTime() - 30 * MIN)), 1);
+        assert.equal(await clocked.reserveCall(trial, 50), true, 'the lost call is available again');
+        await clocked.commitCall(trial);
+        assert.equal(await clocked.billableCalls(trial), 50);
+        assert.equal(await clocked.reserveCall(trial, 50), false, 'and the cap holds');
+      });
+
+      it('migration 0002 applies on a database with 0001 data: old rows get updated_at 0 and are reclaimable', async () => {
+        const fresh = await makeBackend();
+        let upgraded: Store | undefined;
+        try {
+          const old = rawDb<any>(fresh.url);
+          try {
+            const { error } = await new Migrator({ db: old, provider: migrationProvider }).migrateTo('0001_initial');
+            assert.equal(error, undefined);
+            const orgId = newId('org');
+            await old
+              .insertInto('organizations')
+              .values({ id: orgId, name: 'Alt GmbH', email: 'a@alt.example', tier: 'trial', created_at: 1, period_anchor: 1 })
+              .execute();
+            await old
+              .insertInto('usage_counters')
+              .values([
+                { organization_id: orgId, counter_key: 'trial', committed: 7, reserved: 2 },
+                { organization_id: orgId, counter_key: '2001-01-01T00:00:00.000Z', committed: 3, reserved: 0 },
+              ])
+              .execute();
+            upgraded = await openStore(fresh.url, { clock });
+            await upgraded.migrate();
+            const rows = await old
+              .selectFrom('usage_counters')
+              .select(['counter_key', 'committed', 'reserved', 'updated_at'])
+              .orderBy('counter_key')
+              .execute();
+            assert.deepEqual(rows, [
+              { counter_key: '2001-01-01T00:00:00.000Z', committed: 3, reserved: 0, updated_at: 0 },
+              { counter_key: 'trial', committed: 7, reserved: 2, updated_at: 0 },
+            ]);
+
+            assert.equal(await upgraded.reclaimStaleReservations(new Date(1)), 1);
+            const trial = counterOf(orgId);
+            assert.equal(await upgraded.billableCalls(trial), 7);
+            assert.equal(await upgraded.billableCalls(counterOf(orgId, '2001-01-01T00:00:00.000Z')), 3);
+            clock.set(T0);
+            assert.equal(await upgraded.reserveCall(trial, 8), true, '7 committed + 0 reserved < 8');
+            assert.equal(await upgraded.reserveCall(trial, 8), false);
+            const after = await old.selectFrom('usage_counters').select('updated_at').where('counter_key', '=', 'trial').executeTakeFirst();
+            assert.deepEqual(after, { updated_at: t0 });
+          } finally {
+            await old.destroy();
+          }
+        } finally {
+          await upgraded?.close();
+          await fresh.teardown();
+        }
       });
     });
 

@@ -31,6 +31,13 @@ describe('loadConfig defaults (embedded setup)', () => {
     assert.equal(c.trustProxy, false);
     assert.equal(c.billingSigningSecret, undefined);
     assert.ok(c.workerPoolSize >= 1);
+    assert.equal(c.processingTimeoutMs, 60_000);
+    assert.equal(c.requestTimeoutMs, 120_000, 'a 10 MB upload at 1 Mbit/s fits');
+  });
+
+  it('REQUEST_TIMEOUT_MS is bounded', () => {
+    assert.equal(loadConfig({ REQUEST_TIMEOUT_MS: '30000' }).requestTimeoutMs, 30_000);
+    assert.throws(() => loadConfig({ REQUEST_TIMEOUT_MS: '10' }), /REQUEST_TIMEOUT_MS must be a whole number from 1000/);
   });
 
   it('empty strings count as unset', () => {

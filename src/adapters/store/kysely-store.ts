@@ -3,6 +3,7 @@ import { isScope, type Scope } from '../../domain/scopes.js';
 import { isTier } from '../../domain/tiers.js';
 import { isDocumentType } from '../../domain/document-types.js';
 import type { KeyMode } from '../../domain/api-key-format.js';
+import { systemClock, type Clock } from '../../ports/clock.js';
 import type {
   ApiKeyRecord,
   AuditRecord,
@@ -22,11 +23,21 @@ import type { ApiKeysTable, AuditRecordsTable, Database, OrganizationsTable } fr
  * requests on any number of instances cannot overshoot a cap. Nothing here logs; SQL
  * parameters never leave this module except inside driver errors.
  */
+export interface KyselyStoreOptions {
+  /**
+   * Stamps `usage_counters.updated_at` on every counter write; the system time by default.
+   * Tests pass a controllable clock to age counters without waiting.
+   */
+  clock?: Clock;
+}
+
 export class KyselyStore implements Store {
   readonly #db: Kysely<Database>;
+  readonly #clock: Clock;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, opts: KyselyStoreOptions = {}) {
     this.#db = db;
+    this.#clock = opts.clock ?? systemClock;
   }
 
   async migrate(): Promise<void> {
@@ -205,14 +216,23 @@ export class KyselyStore implements Store {
     if (hardCap !== null && hardCap < 1) return false;
     // One upsert: the insert creates the row holding this reservation; on conflict the row is
     // locked and the cap re-checked against its current values, so concurrent reservations
-    // serialize in the database. No row comes back when the cap is reached.
+    // serialize in the database. No row comes back when the cap is reached, and then nothing
+    // is written: a refused reservation does not refresh updated_at, so a trial blocked by a
+    // dead request's reservation ages and gets reclaimed however often the customer retries.
+    const now = this.#clock.now().getTime();
     const row = await this.#db
       .insertInto('usage_counters')
-      .values({ organization_id: counter.organizationId, counter_key: counter.counterKey, committed: 0, reserved: 1 })
+      .values({
+        organization_id: counter.organizationId,
+        counter_key: counter.counterKey,
+        committed: 0,
+        reserved: 1,
+        updated_at: now,
+      })
       .onConflict((oc) => {
         const update = oc
           .columns(['organization_id', 'counter_key'])
-          .doUpdateSet({ reserved: (eb) => eb('usage_counters.reserved', '+', 1) });
+          .doUpdateSet({ reserved: (eb) => eb('usage_counters.reserved', '+', 1), updated_at: now });
         return hardCap === null
           ? update
           : update.where((eb) =>
@@ -227,26 +247,51 @@ export class KyselyStore implements Store {
   async commitCall(counter: UsageCounterKey): Promise<void> {
     // A successful call is never lost: without a row (or a reservation) it is still counted,
     // and reserved never goes below 0.
+    const now = this.#clock.now().getTime();
     await this.#db
       .insertInto('usage_counters')
-      .values({ organization_id: counter.organizationId, counter_key: counter.counterKey, committed: 1, reserved: 0 })
+      .values({
+        organization_id: counter.organizationId,
+        counter_key: counter.counterKey,
+        committed: 1,
+        reserved: 0,
+        updated_at: now,
+      })
       .onConflict((oc) =>
         oc.columns(['organization_id', 'counter_key']).doUpdateSet({
           committed: (eb) => eb('usage_counters.committed', '+', 1),
           reserved: sql<number>`case when usage_counters.reserved > 0 then usage_counters.reserved - 1 else 0 end`,
+          updated_at: now,
         }),
       )
       .execute();
   }
 
   async releaseCall(counter: UsageCounterKey): Promise<void> {
+    const now = this.#clock.now().getTime();
     await this.#db
       .updateTable('usage_counters')
-      .set((eb) => ({ reserved: eb('reserved', '-', 1) }))
+      .set((eb) => ({ reserved: eb('reserved', '-', 1), updated_at: now }))
       .where('organization_id', '=', counter.organizationId)
       .where('counter_key', '=', counter.counterKey)
       .where('reserved', '>', 0)
       .execute();
+  }
+
+  async reclaimStaleReservations(olderThan: Date): Promise<number> {
+    const cutoff = olderThan.getTime();
+    if (!Number.isFinite(cutoff)) throw new RangeError('reclaimStaleReservations needs a valid date');
+    // One statement; each row is checked under its row lock (PostgreSQL re-evaluates the
+    // WHERE on a row a concurrent reserve/settle just changed, and SQLite serializes writers),
+    // so a counter written while this runs has a fresh updated_at and is skipped. updated_at
+    // stays as it was: giving reservations back is not activity of the counter.
+    const result = await this.#db
+      .updateTable('usage_counters')
+      .set({ reserved: 0 })
+      .where('reserved', '>', 0)
+      .where('updated_at', '<', cutoff)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   async billableCalls(counter: UsageCounterKey): Promise<number> {

@@ -43,6 +43,12 @@ export interface UsageCountersTable {
   committed: number;
   /** Calls in flight that hold a unit of the allowance. */
   reserved: number;
+  /**
+   * Epoch ms of the last write by reserveCall/commitCall/releaseCall (a refused reservation
+   * writes nothing); 0 on rows that predate migration 0002. Required on insert so no write
+   * path can forget it.
+   */
+  updated_at: number;
 }
 
 export interface AuditRecordsTable {

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initialSchema } from './0001_initial.js';
+import { usageCounterUpdatedAt } from './0002_usage_counter_updated_at.js';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so the same list
@@ -8,6 +9,7 @@ import { initialSchema } from './0001_initial.js';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initialSchema,
+  '0002_usage_counter_updated_at': usageCounterUpdatedAt,
 };
 
 export const migrationProvider: MigrationProvider = {
