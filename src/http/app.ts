@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installApiAuth(app, { store: deps.store, clock: deps.clock, rateLimiter: deps.rateLimiter });
 
-  await app.register(healthRoutes, { store: deps.store });
+  await app.register(healthRoutes, { store: deps.store, rateLimiter: deps.rateLimiter });
   await app.register(analyzeRoute, {
     store: deps.store,
     clock: deps.clock,

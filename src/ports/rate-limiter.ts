@@ -14,5 +14,7 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   /** Counts one request for `key` against `limitPerMinute` and says whether it may proceed. */
   hit(key: string, limitPerMinute: number): Promise<RateLimitDecision>;
+  /** Resolves when the limiter can count requests (a shared store answers); for /readyz. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { after, describe, test } from 'node:test';
+import { closeGracefully } from '../../src/http/app.js';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/domain/error-codes.js';
 import { payslipLines, textPdf } from '../support/documents.js';
 import { answeringPipelines } from '../support/pipelines.js';
@@ -7,7 +10,7 @@ import { analyze, closeSharedReader, createOrg, startServer } from '../support/s
 
 after(closeSharedReader);
 
-describe('operations endpoints', () => {
+describe('operations endpoints', { timeout: 30_000 }, () => {
   test('/healthz and /readyz; readyz is 503 once the database is gone', async () => {
     const server = await startServer();
     try {
@@ -21,6 +24,56 @@ describe('operations endpoints', () => {
       await server.app.close();
       await server.db.drop();
     }
+  });
+
+  const redisServer = spawnSync('redis-server', ['--version']).status === 0;
+  test('/readyz is 503 while the shared rate-limit store is down', { skip: redisServer ? false : 'no redis-server binary' }, async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    try {
+      let server;
+      for (let attempt = 0; attempt < 50 && !server; attempt++) {
+        server = await startServer({ redisUrl: `redis://127.0.0.1:${port}` }).catch(async () => {
+          await new Promise((r) => setTimeout(r, 100));
+          return undefined;
+        });
+      }
+      assert.ok(server, 'the server starts against the fresh Redis');
+      try {
+        assert.deepEqual(await (await fetch(`${server.url}/readyz`)).json(), { status: 'ready' });
+        redis.kill('SIGKILL');
+        await new Promise((r) => redis.once('exit', r));
+        const down = await fetch(`${server.url}/readyz`);
+        assert.equal(down.status, 503);
+        assert.match(((await down.json()) as { reason: string }).reason, /rate-limit store/);
+        // Keyed requests fail clearly rather than going unlimited.
+        const org = await createOrg(server);
+        const res = await fetch(`${server.url}/api/v1/usage`, { headers: { authorization: `Bearer ${org.apiKey}` } });
+        assert.equal(res.status, 503);
+        assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'service_unavailable');
+        assert.ok(Number(res.headers.get('retry-after')) >= 1);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      redis.kill('SIGKILL');
+    }
+  });
+
+  test('closing cuts a connection whose request never finishes arriving', async () => {
+    const server = await startServer();
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    // Headers of an upload whose body never comes: a request in flight that would otherwise
+    // hold the close until REQUEST_TIMEOUT_MS.
+    socket.write('POST /api/v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n--b\r\n');
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.resume(); // read whatever the server answers, so that its closing reaches 'close'
+    await new Promise((r) => setTimeout(r, 100));
+    await closeGracefully(server.app, 200);
+    await closed; // the test runner's timeout is the bound: this must not wait for the request timeout
+    await server.store.close();
+    await server.db.drop();
   });
 
   test('/metrics counts requests and latency by route, status and document_type', async () => {

@@ -14,6 +14,10 @@ export class MemoryRateLimiter implements RateLimiter {
     return this.#pool.hit(key, limitPerMinute);
   }
 
+  async ping(): Promise<void> {
+    // Always ready: the counts live in this process.
+  }
+
   async close(): Promise<void> {
     // Window timers are unref'd by the library; nothing holds the process open.
   }

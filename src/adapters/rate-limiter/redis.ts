@@ -35,6 +35,10 @@ export class RedisRateLimiter implements RateLimiter {
     return this.#pool.hit(key, limitPerMinute);
   }
 
+  async ping(): Promise<void> {
+    await this.#client.ping();
+  }
+
   async close(): Promise<void> {
     try {
       await this.#client.quit();
