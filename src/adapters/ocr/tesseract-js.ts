@@ -55,6 +55,8 @@ export function createTesseractJsEngine(options: TesseractJsOptions = {}): OcrEn
     await w.setParameters({
       tessedit_pageseg_mode: String(options.psm ?? 6) as Tesseract.PSM,
       preserve_interword_spaces: '0',
+      // Tesseract's diagnostics ("Image too small to scale!!") would go to the process's stdout.
+      debug_file: '/dev/null',
     });
     return w;
   }

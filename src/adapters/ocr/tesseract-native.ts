@@ -26,6 +26,7 @@ export function createNativeTesseractEngine(options: NativeTesseractOptions = {}
         '-l', request.languages.join('+'),
         '--psm', String(options.psm ?? 6),
         '--dpi', String(Math.round(request.dpi)),
+        '-c', 'debug_file=/dev/null',
         'tsv',
       ];
       return new Promise<OcrResult>((resolve, reject) => {

@@ -7,13 +7,19 @@ import { LoadFailureSignal } from './load-failures.js';
  * greyscale raster OCR works on. Order matters: the pixel limit is checked on the header before
  * anything is decoded (a 30000×30000 PNG is a few hundred KB on disk and 900 MB in memory);
  * EXIF orientation is applied before anything looks at the pixels; huge photos are scaled down
- * before contrast normalisation so that step runs on the smaller raster.
+ * in the same libvips pipeline, so the full-size raster never reaches JavaScript.
  */
 export interface DecodeLimits {
   /** Refuse images with more pixels than this (decompression-bomb guard). */
   maxInputPixels: number;
   /** Scale images down so the longer side is at most this many pixels. */
   maxLongSide: number;
+  /**
+   * Images below this resolution are scaled up to 300 dpi (at most 4×, within maxLongSide):
+   * tesseract reads text whose capitals are 20–30 px tall; a 600 px wide phone shot of a letter
+   * has capitals of 6 px. 0 turns upscaling off.
+   */
+  upscaleBelowDpi?: number;
 }
 
 export interface DecodedPage {
@@ -50,7 +56,15 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Pr
   const rotSwap = options.rotate === 90 || options.rotate === 270;
   const w = swapped !== rotSwap ? h0 : w0;
   const h = swapped !== rotSwap ? w0 : h0;
-  const scale = Math.min(1, options.maxLongSide / Math.max(w, h));
+  // Resolution of the image as it comes: from the PDF page it fills, from its density tag when
+  // plausible, else by assuming it shows an A4 page's width (phones write 72 dpi into everything).
+  let dpi0: number;
+  if (options.pageWidthPt) dpi0 = w / (options.pageWidthPt / 72);
+  else if (meta.density && meta.density >= 100 && meta.density <= 1200) dpi0 = meta.density;
+  else dpi0 = Math.min(w, h) / A4_SHORT_INCHES;
+  const fit = options.maxLongSide / Math.max(w, h);
+  let scale = Math.min(1, fit);
+  if (options.upscaleBelowDpi && dpi0 < options.upscaleBelowDpi) scale = Math.min(300 / dpi0, 4, Math.max(fit, 1));
   const outW = Math.max(1, Math.round(w * scale));
   const outH = Math.max(1, Math.round(h * scale));
 
@@ -58,10 +72,9 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Pr
     .autoOrient();
   if (options.rotate) pipeline = pipeline.rotate(options.rotate);
   pipeline = pipeline.greyscale();
-  if (scale < 1) pipeline = pipeline.resize(outW, outH, { kernel: 'lanczos3', fit: 'fill' });
-  // Stretch the histogram (ignoring the darkest/brightest 1 %): grey paper becomes white, faded
-  // ink becomes black, so OCR's own binarisation has contrast to work with.
-  pipeline = pipeline.normalise({ lower: 1, upper: 99 });
+  if (outW !== w || outH !== h) pipeline = pipeline.resize(outW, outH, { kernel: 'lanczos3', fit: 'fill' });
+  // Contrast is normalised later, locally (raster.flattenBackground): a global stretch turns
+  // the paper grain of a nearly empty page into black specks.
   let data: Buffer;
   let info: OutputInfo;
   try {
@@ -74,15 +87,7 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Pr
   }
   if (info.channels !== 1) throw new Error(`expected 1 channel, got ${info.channels}`);
 
-  let dpi: number;
-  if (options.pageWidthPt) {
-    dpi = info.width / (options.pageWidthPt / 72);
-  } else if (meta.density && meta.density >= 100 && meta.density <= 1200) {
-    dpi = meta.density * scale;
-  } else {
-    // No trustworthy density (phones write 72): assume the image shows an A4 page's width.
-    dpi = Math.min(info.width, info.height) / A4_SHORT_INCHES;
-  }
+  const dpi = dpi0 * (info.width / w);
   return {
     image: { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height },
     dpi,

@@ -1,5 +1,4 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from '@cantoo/pdf-lib';
-import { createCanvas } from '@napi-rs/canvas';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { GreyImage } from '../../ports/ocr-engine.js';
 
@@ -8,7 +7,7 @@ import type { GreyImage } from '../../ports/ocr-engine.js';
  *
  * A scanner's PDF page is usually one JPEG stretched over the page. That JPEG is taken out
  * unchanged (≈1 ms, against ≈500 ms to render the page, and no second lossy step). Any other
- * page is rendered with pdfjs onto an @napi-rs/canvas and handed on as raw grey pixels —
+ * page is rendered with pdfjs onto an @napi-rs/canvas (pdfjs's own copy) and handed on as raw grey pixels —
  * never as an RGBA PNG, whose encoding alone costs 1.6–1.9 s per A4 page at 300 dpi.
  */
 
@@ -79,6 +78,17 @@ function singleJpeg(doc: PDFDocument, pageNumber: number): EmbeddedJpeg | null {
   return { jpeg: stream.contents.slice(), rotate };
 }
 
+interface Canvas2D {
+  fillStyle: string;
+  fillRect(x: number, y: number, w: number, h: number): void;
+  getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+}
+
+interface CanvasFactory {
+  create(width: number, height: number): { canvas: unknown; context: Canvas2D };
+  destroy(pair: { canvas: unknown; context: Canvas2D }): void;
+}
+
 export interface RenderLimits {
   dpi: number;
   /** Scale the render down so it has at most this many pixels (huge page sizes). */
@@ -101,14 +111,18 @@ export async function renderPageGrey(doc: PDFDocumentProxy, pageNumber: number, 
     const viewport = page.getViewport({ scale });
     const width = Math.max(1, Math.floor(viewport.width));
     const height = Math.max(1, Math.floor(viewport.height));
-    const canvas = createCanvas(width, height);
-    const ctx = canvas.getContext('2d');
+    // The canvas must come from pdfjs's own factory: pdfjs pins its own @napi-rs/canvas, and
+    // its Path2D objects (glyph outlines) are rejected by another copy's context.
+    const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
+    const pair = factory.create(width, height);
+    const { canvas, context: ctx } = pair;
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, width, height);
     // pdfjs types its parameters with DOM classes; @napi-rs/canvas implements the same API.
     const params = { canvas, canvasContext: ctx, viewport } as unknown as Parameters<PDFPageProxy['render']>[0];
     await page.render(params).promise;
     const rgba = ctx.getImageData(0, 0, width, height).data;
+    factory.destroy(pair);
     const grey = new Uint8Array(width * height);
     // ITU-R BT.601 luma in fixed point: 77/150/29 of 256.
     for (let i = 0, j = 0; j < grey.length; i += 4, j++) {

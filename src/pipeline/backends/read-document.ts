@@ -34,6 +34,8 @@ export interface ReaderConfig {
   maxImagePixels: number;
   /** Long side, in pixels, that photos are scaled down to before OCR. */
   maxOcrLongSide: number;
+  /** Images of lower resolution (small phone shots) are scaled up to 300 dpi for OCR; 0: never. */
+  upscaleBelowDpi: number;
   /** Resolution at which PDF pages without their own page image are rendered for OCR. */
   renderDpi: number;
   /** Cap on a rendered page's pixels (oversized page formats are rendered at lower dpi). */
@@ -47,8 +49,8 @@ export interface ReaderConfig {
   maxSkewDegrees: number;
   /** Mean OCR confidence below which the half-turned page is tried too. */
   retryBelowConfidence: number;
-  /** Threshold (1–254) for median + global binarisation before OCR; 0 leaves it to the engine. */
-  binarizeThreshold: number;
+  /** 'denoise' blurs and thresholds page images before OCR; 'none' leaves binarisation to the engine. */
+  ocrPreprocess: 'none' | 'denoise';
   /** Load the OCR model when the pool starts rather than on the first scan. */
   warmUp: boolean;
   /** After an abort, how long a task may take to stop before its thread is terminated. */
@@ -62,6 +64,7 @@ export const defaultReaderConfig: ReaderConfig = Object.freeze({
   ocrModelDir: undefined,
   maxImagePixels: 100_000_000, // 100 MP: 10000 × 10000; a 12 MP phone photo is far below
   maxOcrLongSide: 3600, // px: A4 at ~300 dpi
+  upscaleBelowDpi: 200,
   renderDpi: 300,
   maxRenderPixels: 40_000_000, // 40 MP: A3 at 300 dpi is 17.4 MP
   textLayer: defaultTextLayerThresholds,
@@ -69,7 +72,7 @@ export const defaultReaderConfig: ReaderConfig = Object.freeze({
   deskew: true,
   maxSkewDegrees: 5,
   retryBelowConfidence: 0.6,
-  binarizeThreshold: 0,
+  ocrPreprocess: 'none',
   warmUp: true,
   abortGraceMs: 250, // ms
 });
@@ -96,7 +99,7 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
     maxSkewDegrees: config.maxSkewDegrees,
     detectRotation: config.detectRotation,
     retryBelowConfidence: config.retryBelowConfidence,
-    binarizeThreshold: config.binarizeThreshold,
+    preprocess: config.ocrPreprocess,
   };
   let closed = false;
 
@@ -107,6 +110,7 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
       settings: ocrSettings,
       maxImagePixels: config.maxImagePixels,
       maxOcrLongSide: config.maxOcrLongSide,
+      upscaleBelowDpi: config.upscaleBelowDpi,
       renderDpi: config.renderDpi,
       maxRenderPixels: config.maxRenderPixels,
     };

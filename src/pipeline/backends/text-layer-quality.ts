@@ -8,7 +8,7 @@
  */
 export interface TextLayerVerdict {
   usable: boolean;
-  reason: 'ok' | 'no_text' | 'garbage';
+  reason: 'ok' | 'no_text' | 'garbage' | 'scan_with_text';
   /** Non-space characters on the page. */
   chars: number;
 }
@@ -20,12 +20,21 @@ export interface TextLayerThresholds {
   maxBadCharShare: number;
   /** Share of word-like tokens below which the layer is garbage (default 0.5). */
   minWordShare: number;
+  /**
+   * A page with fewer non-space characters than this whose largest image covers at least
+   * `scanCoverage` of the page is a scan with a little printed text (stamp, page number,
+   * Bates number) and is OCR'd (default 200 and 0.5).
+   */
+  scanMaxChars: number;
+  scanCoverage: number;
 }
 
 export const defaultTextLayerThresholds: TextLayerThresholds = Object.freeze({
   minChars: 20,
   maxBadCharShare: 0.1,
   minWordShare: 0.5,
+  scanMaxChars: 200,
+  scanCoverage: 0.5,
 });
 
 // Replacement char, private use area, C0/C1 controls other than whitespace.

@@ -1,10 +1,12 @@
 import { workerData } from 'node:worker_threads';
+import sharp from 'sharp';
 import type { OcrEngine } from '../../ports/ocr-engine.js';
 // A worker thread's entry point is its composition root, as main.ts is the process's: the one
 // place in the pipeline that picks an OCR adapter (by the configured name).
 import { createOcrEngine, resolveOcrEngineName } from '../../adapters/ocr/create-ocr-engine.js';
 import { decodeImage } from '../backends/image.js';
 import { LoadFailureSignal } from '../backends/load-failures.js';
+import { largestImageCoverage } from '../backends/page-image-coverage.js';
 import { embeddedPageJpegs, renderPageGrey } from '../backends/pdf-page-image.js';
 import { extractPageText, openPdf } from '../backends/pdf-text.js';
 import { judgeTextLayer } from '../backends/text-layer-quality.js';
@@ -27,6 +29,10 @@ import type {
  * stop in time.
  */
 const init = workerData as WorkerInit;
+// Every image is processed once: libvips' operation cache (default 50 MB per process) would only
+// hold memory. Threads per image: one — the pool already runs one task per core.
+sharp.cache(false);
+sharp.concurrency(1);
 let engine: Promise<OcrEngine> | null = null;
 
 function getEngine(): Promise<OcrEngine> {
@@ -76,7 +82,11 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
     for (let n = 1; n <= doc.numPages; n++) {
       signal.throwIfAborted();
       const page = await extractPageText(doc, n);
-      const verdict = judgeTextLayer(page.text, task.thresholds);
+      let verdict = judgeTextLayer(page.text, task.thresholds);
+      if (verdict.usable && verdict.chars < task.thresholds.scanMaxChars) {
+        const coverage = await largestImageCoverage(doc, n);
+        if (coverage >= task.thresholds.scanCoverage) verdict = { ...verdict, usable: false, reason: 'scan_with_text' };
+      }
       pages.push({
         number: n,
         width: page.width,
@@ -101,7 +111,7 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
 
 async function ocr(task: OcrTask, signal: AbortSignal): Promise<OcrTaskResult> {
   const source = task.source;
-  const limits = { maxInputPixels: task.maxImagePixels, maxLongSide: task.maxOcrLongSide };
+  const limits = { maxInputPixels: task.maxImagePixels, maxLongSide: task.maxOcrLongSide, upscaleBelowDpi: task.upscaleBelowDpi };
   let decoded;
   if (source.type === 'image') {
     decoded = await decodeImage(source.bytes, limits);

@@ -31,9 +31,12 @@ export class ReadingPool {
 
   constructor(private readonly options: PoolOptions) {
     // Run as TypeScript (tsx, tests) or compiled JavaScript (dist): the worker file is beside this one.
-    const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+    const ts = import.meta.url.endsWith('.ts');
     this.piscina = new Piscina({
-      filename: new URL(`./page-worker${ext}`, import.meta.url).href,
+      filename: new URL(`./page-worker${ts ? '.ts' : '.js'}`, import.meta.url).href,
+      // Under tsx the inherited loader flags do not reliably reach worker threads on Node 20
+      // (intermittent ERR_UNKNOWN_FILE_EXTENSION); register tsx explicitly. Compiled JS needs nothing.
+      ...(ts ? { execArgv: ['--import', import.meta.resolve('tsx')] } : {}),
       minThreads: options.size,
       maxThreads: options.size,
       idleTimeout: Number.MAX_SAFE_INTEGER,

@@ -32,7 +32,7 @@ export interface PdfTextPage {
   width: number;
   height: number;
   cells: TextCell[];
-  textLayer: 'ok' | 'no_text' | 'garbage';
+  textLayer: 'ok' | 'no_text' | 'garbage' | 'scan_with_text';
   /** For pages to OCR: the page's single embedded JPEG, when it is one. */
   jpeg?: { bytes: Uint8Array; rotate: 0 | 90 | 180 | 270 } | undefined;
 }
@@ -50,6 +50,7 @@ export interface OcrTask {
   settings: OcrPageSettings;
   maxImagePixels: number;
   maxOcrLongSide: number;
+  upscaleBelowDpi: number;
   renderDpi: number;
   maxRenderPixels: number;
 }

@@ -1,6 +1,6 @@
 import type { TextCell } from '../../model/document.js';
 import type { GreyImage, OcrEngine, OcrWord } from '../../../ports/ocr-engine.js';
-import { binarizeGrey, rotateGrey } from '../../backends/raster.js';
+import { denoiseGrey, flattenBackground, rotateGrey } from '../../backends/raster.js';
 import { sortReadingOrder } from '../../backends/reading-order.js';
 import { analysePageGeometry } from './page-geometry.js';
 
@@ -17,8 +17,8 @@ export interface OcrPageSettings {
   detectRotation: boolean;
   /** Mean word confidence below which the half-turned page is tried as well. */
   retryBelowConfidence: number;
-  /** Global threshold after a median filter, or 0 to leave binarisation to the engine. */
-  binarizeThreshold: number;
+  /** 'denoise': blur + Otsu threshold before OCR (noisy scans); 'none': the engine binarises. */
+  preprocess: 'none' | 'denoise';
 }
 
 export interface OcrPageOutput {
@@ -39,7 +39,7 @@ export async function ocrPage(
   settings: OcrPageSettings,
   signal: AbortSignal,
 ): Promise<OcrPageOutput> {
-  let img = image;
+  let img = flattenBackground(image);
   let turns = 0;
   let skew = 0;
   if (settings.detectRotation || settings.deskew) {
@@ -57,7 +57,7 @@ export async function ocrPage(
     }
     signal.throwIfAborted();
   }
-  if (settings.binarizeThreshold > 0) img = await binarizeGrey(img, settings.binarizeThreshold);
+  if (settings.preprocess === 'denoise') img = await denoiseGrey(img, 'otsu');
 
   let words = (await engine.recognize(img, { languages: settings.languages, dpi, signal })).words;
   let conf = meanConfidence(words);

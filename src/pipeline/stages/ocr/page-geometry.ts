@@ -53,7 +53,9 @@ function inkOf(img: GreyImage): Ink {
       hist[v]!++;
     }
   }
-  const t = Math.min(otsu(hist, w * h), 160);
+  // Most of a page is paper: the median grey is the paper's. On a page with little text Otsu
+  // splits the paper's own noise in two, so the threshold also stays well below the paper.
+  const t = Math.min(otsu(hist, w * h), Math.floor(median(hist, w * h) * 0.6));
   let n = 0;
   for (let i = 0; i < small.length; i++) if (small[i]! < t) n++;
   const xs = new Int32Array(n);
@@ -69,6 +71,15 @@ function inkOf(img: GreyImage): Ink {
     }
   }
   return { xs, ys, n, width: w, height: h };
+}
+
+function median(hist: Uint32Array, total: number): number {
+  let acc = 0;
+  for (let v = 0; v < 256; v++) {
+    acc += hist[v]!;
+    if (acc * 2 >= total) return v;
+  }
+  return 255;
 }
 
 function otsu(hist: Uint32Array, total: number): number {

@@ -1,0 +1,58 @@
+import { OPS, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/**
+ * Share of a page's area covered by its largest painted image (0–1), from the page's operator
+ * list: the current transformation matrix is tracked through save/restore, `cm` and form
+ * XObjects, and an image paints the unit square under it. Used for pages with only a little
+ * text: a scan with a printed stamp or page number still needs OCR.
+ */
+type Matrix = [number, number, number, number, number, number];
+
+function multiply(m: Matrix, n: Matrix): Matrix {
+  return [
+    m[0] * n[0] + m[2] * n[1],
+    m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3],
+    m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4],
+    m[1] * n[4] + m[3] * n[5] + m[5],
+  ];
+}
+
+const IMAGE_OPS = new Set<number>([
+  OPS.paintImageXObject,
+  OPS.paintInlineImageXObject,
+  OPS.paintImageMaskXObject,
+  OPS.paintImageXObjectRepeat,
+]);
+
+export async function largestImageCoverage(doc: PDFDocumentProxy, pageNumber: number): Promise<number> {
+  const page = await doc.getPage(pageNumber);
+  try {
+    const view = page.view; // [x0, y0, x1, y1] in user space
+    const pageArea = Math.abs((view[2]! - view[0]!) * (view[3]! - view[1]!));
+    if (!(pageArea > 0)) return 0;
+    const ops = await page.getOperatorList();
+    let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+    const stack: Matrix[] = [];
+    let best = 0;
+    for (let i = 0; i < ops.fnArray.length; i++) {
+      const fn = ops.fnArray[i];
+      const args = ops.argsArray[i] as unknown[] | null;
+      if (fn === OPS.save) stack.push(ctm);
+      else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+      else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
+      else if (fn === OPS.paintFormXObjectBegin) {
+        stack.push(ctm);
+        const m = args?.[0];
+        if (Array.isArray(m) && m.length === 6) ctm = multiply(ctm, m as Matrix);
+      } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+      else if (fn !== undefined && IMAGE_OPS.has(fn)) {
+        best = Math.max(best, Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]) / pageArea);
+      }
+    }
+    return Math.min(1, best);
+  } finally {
+    page.cleanup();
+  }
+}
