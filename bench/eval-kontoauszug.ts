@@ -1,0 +1,264 @@
+/**
+ * Kontoauszug evaluation (issue 4). Prints, per layout and variant, posting precision/recall on
+ * (date, amount), recipient accuracy and posting-text token F1 on matched postings, and the
+ * share of documents whose statement reconciles; then the real-corpus figure; then speed.
+ *
+ *   npm run eval:kontoauszug                       # 4 text docs per layout, 1 scan per layout
+ *   npm run eval:kontoauszug -- --per 8 --scans 0 --no-real --no-speed
+ *
+ * Generated fixtures run through the real reading layer and the real kontoauszug pipeline
+ * (classify + engine) in-process; speed goes through HTTP (startServer, real registry). The real
+ * corpus is read from ../shared at run time only (never copied) and skipped when absent: each
+ * text is rendered page by page into a monospace PDF and the asserted (date, amount, direction)
+ * transactions are looked up in the result. Numbers are printed, never asserted.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fixtureFor, kontoauszugFixtures, scannedPdf, textLayerPdf, type KontoauszugFixture } from '../scripts/fixtures/kontoauszug/generate.js';
+import { LAYOUTS } from '../scripts/fixtures/kontoauszug/layouts.js';
+import { textToPdf } from '../scripts/fixtures/kontoauszug/text-to-pdf.js';
+import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/backends/read-document.js';
+import type { StatementInfo, Table } from '../src/pipeline/model/result.js';
+import type { PipelineSlots, StageContext } from '../src/pipeline/model/stage.js';
+import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
+import { analyze, closeSharedReader, createOrg, startServer } from '../test/support/server.js';
+
+const { values: args } = parseArgs({
+  options: {
+    per: { type: 'string' },
+    scans: { type: 'string' },
+    'no-real': { type: 'boolean' },
+    'no-speed': { type: 'boolean' },
+    'no-text': { type: 'boolean' },
+    corpus: { type: 'string' },
+  },
+});
+const PER = Number(args.per ?? 4);
+const SCANS = Number(args.scans ?? 1);
+const CORPUS = args.corpus ?? path.resolve(import.meta.dirname, '../../shared/corpus/real/kontoauszug');
+
+const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 2, warmUp: false });
+const registry = buildPipelineRegistry();
+
+interface Outcome {
+  tables: Table[];
+  statements: StatementInfo[];
+  error: string | null;
+}
+
+async function run(bytes: Uint8Array): Promise<Outcome> {
+  try {
+    const document = await reader.read(bytes, 'pdf', { maxPages: 100, signal: new AbortController().signal });
+    const slots: PipelineSlots = {};
+    const ctx: StageContext = { documentType: 'kontoauszug', document, signal: new AbortController().signal, slots };
+    for (const stage of registry.kontoauszug.stages) await stage.run(ctx);
+    const st = slots.statement;
+    return { tables: slots.tables ?? [], statements: st === undefined ? [] : Array.isArray(st) ? st : [st], error: null };
+  } catch (e) {
+    return { tables: [], statements: [], error: e instanceof Error ? e.name : String(e) };
+  }
+}
+
+function tokens(s: string): string[] {
+  return s.toLowerCase().split(/\s+/u).filter((t) => t !== '');
+}
+
+function tokenF1(a: string, b: string): number {
+  const x = tokens(a);
+  const y = tokens(b);
+  if (x.length === 0 && y.length === 0) return 1;
+  const pool = new Map<string, number>();
+  for (const t of y) pool.set(t, (pool.get(t) ?? 0) + 1);
+  let common = 0;
+  for (const t of x) {
+    const n = pool.get(t) ?? 0;
+    if (n > 0) {
+      common++;
+      pool.set(t, n - 1);
+    }
+  }
+  if (common === 0) return 0;
+  const p = common / x.length;
+  const r = common / y.length;
+  return (2 * p * r) / (p + r);
+}
+
+interface Score {
+  docs: number;
+  expected: number;
+  got: number;
+  matched: number;
+  recipientOk: number;
+  textF1: number;
+  reconciled: number;
+}
+
+const empty = (): Score => ({ docs: 0, expected: 0, got: 0, matched: 0, recipientOk: 0, textF1: 0, reconciled: 0 });
+
+function score(f: KontoauszugFixture, out: Outcome, s: Score): void {
+  const exp = f.expected.tables.flatMap((t) => t.rows);
+  const got = out.tables.flatMap((t) => t.rows);
+  s.docs++;
+  s.expected += exp.length;
+  s.got += got.length;
+  const used = new Set<number>();
+  for (const e of exp) {
+    const i = got.findIndex((g, k) => !used.has(k) && g[0] === e[0] && g[3] === e[3]);
+    if (i < 0) continue;
+    used.add(i);
+    const g = got[i]!;
+    s.matched++;
+    if (g[2]!.replace(/\s+/gu, ' ').trim() === e[2]!.replace(/\s+/gu, ' ').trim()) s.recipientOk++;
+    s.textF1 += tokenF1(g[1]!, e[1]!);
+  }
+  const expStatements = Array.isArray(f.expected.statement) ? f.expected.statement.length : 1;
+  if (out.statements.length === expStatements && out.statements.every((x) => x.reconciled)) s.reconciled++;
+}
+
+const pct = (a: number, b: number): string => (b === 0 ? '   -  ' : (a / b).toFixed(3).padStart(6));
+
+function row(name: string, variant: string, s: Score): string {
+  const p = s.matched / Math.max(1, s.got);
+  const r = s.matched / Math.max(1, s.expected);
+  const f1 = p + r === 0 ? 0 : (2 * p * r) / (p + r);
+  return [
+    name.padEnd(24),
+    variant.padEnd(6),
+    String(s.docs).padStart(4),
+    String(s.expected).padStart(6),
+    pct(s.matched, s.got),
+    pct(s.matched, s.expected),
+    f1.toFixed(3).padStart(6),
+    pct(s.recipientOk, s.matched),
+    pct(s.textF1, s.matched),
+    pct(s.reconciled, s.docs),
+  ].join('  ');
+}
+
+const HEAD = `${'layout'.padEnd(24)}  ${'var'.padEnd(6)}  docs  posts   prec.  recall      F1  recip.  textF1  reconc`;
+
+async function generated(): Promise<void> {
+  const variants: { name: string; fixtures: KontoauszugFixture[]; pdf: (f: KontoauszugFixture) => Promise<Uint8Array> }[] = [];
+  if (!args['no-text']) variants.push({ name: 'text', fixtures: kontoauszugFixtures(PER), pdf: textLayerPdf });
+  if (SCANS > 0) variants.push({ name: 'scan', fixtures: kontoauszugFixtures(SCANS).filter((f) => f.pages.length <= 2 || f.layout === 'multipage-carry'), pdf: scannedPdf });
+  console.log(HEAD);
+  for (const v of variants) {
+    const total = empty();
+    for (const layout of LAYOUTS) {
+      const s = empty();
+      let fixtures = v.fixtures.filter((f) => f.layout === layout.name);
+      // Scans of the long layout: a shorter statement (still 2 pages with an Übertrag).
+      if (v.name === 'scan' && layout.name === 'multipage-carry') fixtures = [fixtureFor(layout, 1, 24)];
+      for (const f of fixtures) score(f, await run(await v.pdf(f)), s);
+      for (const k of Object.keys(s) as (keyof Score)[]) total[k] += s[k];
+      console.log(row(layout.name, v.name, s));
+    }
+    console.log(row('ALL', v.name, total));
+  }
+}
+
+interface Asserted {
+  type: string;
+  date: string;
+  amount: number | null;
+}
+
+const CREDIT_TYPES = new Set(['DEPOSIT', 'INTEREST', 'TAX_REFUND', 'FEES_REFUND', 'DIVIDENDS', 'TRANSFER_IN']);
+
+async function realCorpus(): Promise<void> {
+  if (args['no-real']) return;
+  if (!existsSync(CORPUS)) {
+    console.log(`\nreal corpus: skipped (${CORPUS} not present)`);
+    return;
+  }
+  const files = readdirSync(CORPUS).filter((f) => f.endsWith('.txt') && f.includes(process.env.KA_ONLY ?? '') && existsSync(path.join(CORPUS, f.replace(/\.txt$/u, '.expected.json'))));
+  const perBank = new Map<string, { asserted: number; found: number; docs: number; failed: number }>();
+  for (const file of files) {
+    const expected = JSON.parse(readFileSync(path.join(CORPUS, file.replace(/\.txt$/u, '.expected.json')), 'utf8')) as { expected_transactions?: Asserted[] };
+    const asserted = expected.expected_transactions ?? [];
+    if (asserted.length === 0) continue;
+    const raw = readFileSync(path.join(CORPUS, file), 'utf8');
+    // Drop the extractor's preamble ("PDF Autor", "PDFBox Version", dashes).
+    const body = raw.replace(/^[\s\S]*?\n-{10,}\n/u, '');
+    const out = await run(await textToPdf(body));
+    const rows = out.tables.flatMap((t) => t.rows).map((r) => ({ iso: r[0]!.split('.').reverse().join('-'), cents: Number(r[3]!.replace(/\./gu, '').replace(',', '.')) * 100 }));
+    const used = new Set<number>();
+    let found = 0;
+    for (const a of asserted) {
+      const dir = CREDIT_TYPES.has(a.type) ? 1 : -1;
+      const i = rows.findIndex((r, k) => !used.has(k) && r.iso === a.date.slice(0, 10) && Math.sign(r.cents) === dir && (a.amount === null || Math.abs(Math.round(Math.abs(r.cents)) - Math.round(a.amount * 100)) === 0));
+      if (i >= 0) {
+        used.add(i);
+        found++;
+      }
+    }
+    const bank = file.replace(/^portfolio-performance__portfolio__/u, '').replace(/_.*$/u, '');
+    const b = perBank.get(bank) ?? { asserted: 0, found: 0, docs: 0, failed: 0 };
+    b.asserted += asserted.length;
+    b.found += found;
+    b.docs++;
+    if (out.error) b.failed++;
+    if (process.env.KA_DEBUG) console.log(`  ${file}: ${found}/${asserted.length}${out.error ? ` ${out.error}` : ''}`);
+    perBank.set(bank, b);
+  }
+  console.log(`\nreal corpus (${CORPUS}): asserted (date, amount, direction) transactions found`);
+  let a = 0;
+  let f = 0;
+  let d = 0;
+  let x = 0;
+  for (const [bank, b] of [...perBank].sort()) {
+    console.log(`  ${bank.padEnd(28)} docs ${String(b.docs).padStart(3)}  ${String(b.found).padStart(4)}/${String(b.asserted).padEnd(4)} ${pct(b.found, b.asserted)}${b.failed ? `  (${b.failed} not recognised)` : ''}`);
+    a += b.asserted;
+    f += b.found;
+    d += b.docs;
+    x += b.failed;
+  }
+  console.log(`  ${'ALL'.padEnd(28)} docs ${String(d).padStart(3)}  ${String(f).padStart(4)}/${String(a).padEnd(4)} ${pct(f, a)}${x ? `  (${x} not recognised)` : ''}`);
+}
+
+async function speed(): Promise<void> {
+  if (args['no-speed']) return;
+  const server = await startServer();
+  try {
+    const org = await createOrg(server, { tier: 'enterprise', rateLimit: 100_000, included: 100_000, overageCents: 0 });
+    const layout = LAYOUTS.find((l) => l.name === 'multipage-carry')!;
+    for (const [label, postings, n] of [
+      ['3-page', 38, 21],
+      ['50-page', 698, 7],
+    ] as const) {
+      const f = fixtureFor(layout, 7, postings);
+      const pdf = await textLayerPdf(f);
+      const times: number[] = [];
+      let pages = 0;
+      let status = 0;
+      let rowsOut = 0;
+      let reconciled = false;
+      for (let i = 0; i < n + 2; i++) {
+        const t0 = performance.now();
+        const res = await analyze(server.url, org.apiKey, { documentType: 'kontoauszug', file: pdf });
+        const body = (await res.json()) as { pages?: number; tables?: { rows: unknown[] }[]; statement?: { reconciled?: boolean } };
+        const ms = performance.now() - t0;
+        status = res.status;
+        pages = body.pages ?? 0;
+        rowsOut = body.tables?.[0]?.rows.length ?? 0;
+        reconciled = body.statement?.reconciled === true;
+        if (i >= 2) times.push(ms); // two warm-up calls
+      }
+      times.sort((p, q) => p - q);
+      console.log(`speed ${label.padEnd(8)} (${pages} pages, ${rowsOut}/${postings} postings, reconciled ${reconciled}, HTTP ${status}): p50 ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms over ${times.length} calls`);
+    }
+  } finally {
+    await server.close();
+    await closeSharedReader();
+  }
+}
+
+try {
+  await generated();
+  await realCorpus();
+  console.log('');
+  await speed();
+} finally {
+  await reader.close();
+}

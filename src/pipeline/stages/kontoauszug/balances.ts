@@ -1,0 +1,30 @@
+import { fold, type Line } from './lines.js';
+
+/**
+ * Lines that state a balance or a running total are not postings (SPEC §8): the opening
+ * balance (Alter Kontostand, Saldo alt, Anfangssaldo …), the closing balance (Neuer
+ * Kontostand, Saldo neu, Endsaldo …) and carry-overs / subtotals (Übertrag, Zwischensumme,
+ * Summe Soll/Haben), which only repeat what the postings already say.
+ */
+export type BalanceKind = 'opening' | 'closing' | 'either' | 'carry';
+
+const OPENING = /\b(alt \(\d|alter? (kontostand|saldo|buchungssaldo)|saldo alt|saldo vorher|anfangssaldo|anfangsbestand|startsaldo|vortrag|saldovortrag|kontostand (zu beginn|beginn|anfang))/u;
+const CLOSING = /\b(neu \(\d|neuer? (kontostand|saldo|buchungssaldo)|saldo neu|endsaldo|endbestand|schlusssaldo|schlussbestand|kontostand (zum ende|ende))/u;
+const EITHER = /^(kontostand|saldo|kontosaldo)\b|\b(kontostand|saldo) (am|vom|per|zum)\b/u;
+const CARRY = /\b(valutarische[rn]? saldo|übertrag|uebertrag|zwischensumme|zwischensaldo|summe (soll|haben|der umsätze|umsätze|belastungen|gutschriften)|umsatzsumme|summe\b|gesamtumsatz|seitensumme)/u;
+
+export function balanceKind(line: Line): BalanceKind | null {
+  // A posting begins with its date; only undated lines (or lines where the keyword comes
+  // before any date) can be balance lines. "03.03. Übertrag auf Sparkonto" is a posting.
+  const t = fold(line.text);
+  const firstDate = line.dates[0];
+  if (firstDate && firstDate.word === 0 && line.dates.length >= 1) {
+    const rest = fold(line.words.slice(1).map((w) => w.text).join(' '));
+    if (!/^(\d{1,2}\.\d{1,2}\.\d{0,4} )?(alter?|neuer?|saldo|kontostand|anfangssaldo|endsaldo|übertrag|zwischensumme)\b/u.test(rest)) return null;
+  }
+  if (OPENING.test(t)) return 'opening';
+  if (CLOSING.test(t)) return 'closing';
+  if (CARRY.test(t)) return 'carry';
+  if (EITHER.test(t)) return 'either';
+  return null;
+}

@@ -1,0 +1,296 @@
+import { parseGermanLongDate, type PrintedDate } from '../../../domain/german-dates.js';
+import { balanceKind, type BalanceKind } from './balances.js';
+import { columnModel, columnOf, headerLine, median, type ColumnModel, type ColumnRole, type HeaderLine } from './columns.js';
+import { repeatedLines } from './headers-footers.js';
+import { fold, type AmountToken, type DateToken, type Line } from './lines.js';
+
+/**
+ * Lines → posting blocks. A posting starts on a line that carries an amount in a posting
+ * column and begins with its booking date (or, in day-grouped app exports without a ruled
+ * table, follows a date heading). The lines below it that are indented to the text column and
+ * close enough belong to it (second text line, value date + purpose, SEPA fields, the
+ * counterparty on its own line) until the next posting, a balance line, a column header, a
+ * repeated page header/footer, a gap or a page break.
+ */
+export interface Posting {
+  /** Booking date as printed (year may be missing). */
+  date: PrintedDate | null;
+  first: Line;
+  lines: Line[];
+  amount: AmountToken;
+  role: ColumnRole;
+  balance: AmountToken | null;
+  /** Per line index: word indices that are dates or amounts (not part of the posting text). */
+  skip: Map<number, Set<number>>;
+}
+
+export type Event =
+  | { kind: 'posting'; posting: Posting }
+  | { kind: 'balance'; balance: BalanceKind; line: Line; amount: AmountToken | null }
+  | { kind: 'line'; line: Line };
+
+export interface BlockResult {
+  events: Event[];
+  model: ColumnModel;
+  headers: HeaderLine[];
+}
+
+const WEEKDAY = /^(mo|di|mi|do|fr|sa|so|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|heute|gestern)[.,]*$/u;
+
+/** A line that is only a date (with weekday): the heading of a day group. */
+export function dateHeading(line: Line): PrintedDate | null {
+  if (line.amounts.length > 0) return null;
+  const words = line.words.map((w) => fold(w.text).replace(/[,.]+$/u, ''));
+  if (line.dates.length === 1 && line.words.length <= 3 + line.dates[0]!.last - line.dates[0]!.word) {
+    const d = line.dates[0]!;
+    const others = line.words.filter((_, i) => i < d.word || i > d.last).map((w) => fold(w.text));
+    if (others.every((w) => WEEKDAY.test(w))) return line.dates[0]!.date.year ? line.dates[0]!.date : null;
+  }
+  const long = parseGermanLongDate(line.text);
+  if (long && line.words.length <= 5 && words.filter((w) => !/^\d/u.test(w)).every((w) => WEEKDAY.test(w) || /^[a-zä]+$/u.test(w))) return long;
+  return null;
+}
+
+/** Number of words at the start of the line that are dates (booking and value date). */
+function leadingDates(line: Line): number {
+  let pos = 0;
+  for (const d of line.dates) {
+    if (d.word !== pos) break;
+    pos = d.last + 1;
+  }
+  return pos;
+}
+
+export function buildBlocks(lines: readonly Line[]): BlockResult {
+  const headers: HeaderLine[] = [];
+  const isHeader = new Map<number, HeaderLine>();
+  for (const l of lines) {
+    const h = headerLine(l);
+    if (h) {
+      headers.push(h);
+      isHeader.set(l.index, h);
+    }
+  }
+  const repeated = repeatedLines(lines);
+  const kinds = lines.map((l) => (l.amounts.length > 0 || /übertrag|saldo|kontostand/iu.test(l.text) ? balanceKind(l) : null));
+  const headings = lines.map((l) => dateHeading(l));
+
+  // Posting candidates decide the columns: dated lines with amounts, else (day-grouped
+  // exports) undated lines with amounts that follow a date heading.
+  const dated = lines.filter((l) => kinds[l.index] === null && !isHeader.has(l.index) && l.amounts.length > 0 && leadingDates(l) > 0);
+  // A dated line without an amount whose amount follows a few lines further down (date cell,
+  // type line, amount line: some layouts stack a posting's cells vertically).
+  const amountBelow = new Map<number, Line>();
+  for (const l of lines) {
+    if (l.amounts.length > 0 || leadingDates(l) === 0 || kinds[l.index] !== null || isHeader.has(l.index) || headings[l.index]) continue;
+    for (let j = l.index + 1; j <= l.index + 4 && j < lines.length; j++) {
+      const n = lines[j]!;
+      if (n.page !== l.page || leadingDates(n) > 0 || kinds[j] !== null || isHeader.has(j) || repeated.has(j)) break;
+      if (n.amounts.length > 0) {
+        amountBelow.set(l.index, n);
+        break;
+      }
+    }
+  }
+  let dayGrouped = false;
+  let candidates = [...dated, ...amountBelow.values()];
+  // No line starts with its date: the date may stand inside the line ("Zinsertrag 01.06.2024
+  // +252,16€", a description column before the date column).
+  // Whichever reading explains more lines wins (a stray dated line does not make a layout).
+  let inline = false;
+  const inlineCandidates = lines.filter(
+    (l) => kinds[l.index] === null && !isHeader.has(l.index) && l.amounts.length > 0 && l.dates.length > 0 && leadingDates(l) === 0 && !repeated.has(l.index),
+  );
+  if (inlineCandidates.length > 0 && inlineCandidates.length >= candidates.length * 2) {
+    candidates = inlineCandidates;
+    inline = true;
+  }
+  if (candidates.length === 0 && headings.some((h) => h !== null)) {
+    dayGrouped = true;
+    let seen = false;
+    candidates = lines.filter((l) => {
+      if (headings[l.index]) seen = true;
+      return seen && kinds[l.index] === null && l.amounts.length > 0 && !repeated.has(l.index);
+    });
+  }
+  const model = columnModel(candidates, headers);
+  const lastRole = headers.map((h) => [...h.roles].sort((a, b) => a.x1 - b.x1).pop()?.role).filter((r) => r !== undefined);
+  const balanceLast = lastRole.some((r) => r === 'balance');
+  const size = median(candidates.map((l) => l.size));
+  const textX = median(
+    candidates.map((l) => {
+      const skipN = leadingDates(l);
+      const w = l.words[skipN];
+      return w ? w.x0 : l.words[0]!.x0;
+    }),
+  );
+
+  // Continuation lines must be indented to the text column only where the layout indents
+  // them: judged from the lines right below posting lines (flattened or plain-text renderings
+  // start every line at the margin).
+  let indentedBelow = 0;
+  let marginBelow = 0;
+  for (const c of candidates) {
+    const n = lines[c.index + 1];
+    if (!n || n.page !== c.page || n.amounts.length > 0 || leadingDates(n) > 0 || kinds[n.index] !== null || isHeader.has(n.index)) continue;
+    if (n.top - c.bottom > Math.max(c.size, n.size) * 1.3) continue;
+    if (n.words[0]!.x0 >= textX - Math.max(size * 1.5, 6)) indentedBelow++;
+    else marginBelow++;
+  }
+  const requireIndent = !model.flattened && indentedBelow >= marginBelow;
+
+  /** The posting amount of a candidate line and its running balance, if any. */
+  function amountsOf(l: Line): { amount: AmountToken; role: ColumnRole; balance: AmountToken | null; used: AmountToken[] } | null {
+    if (model.flattened || model.columns.length === 0) {
+      // Flattened text: the amount is the last amount on the line, or the one before it when
+      // the header ends in a balance column (Saldo/Kontostand).
+      const n = l.amounts.length;
+      if (n >= 2 && balanceLast) {
+        const a = l.amounts[n - 2]!;
+        const b = l.amounts[n - 1]!;
+        return { amount: a, role: 'amount', balance: b, used: [a, b] };
+      }
+      const a = l.amounts[n - 1]!;
+      return { amount: a, role: 'amount', balance: null, used: [a] };
+    }
+    let amount: AmountToken | null = null;
+    let role: ColumnRole = 'amount';
+    let balance: AmountToken | null = null;
+    const used: AmountToken[] = [];
+    for (const t of l.amounts) {
+      const c = columnOf(t, model, l.size);
+      if (!c) continue;
+      used.push(t);
+      if (c.role === 'balance') balance = t;
+      else if (!amount) {
+        amount = t;
+        role = c.role;
+      }
+    }
+    if (!amount) {
+      // A dated line with amounts outside every column is still a posting (a column the
+      // model missed); its last amount is the best reading, its sign left to the type.
+      const a = l.amounts[l.amounts.length - 1]!;
+      return { amount: a, role: 'amount', balance: null, used: [a] };
+    }
+    return { amount, role, balance, used };
+  }
+
+  // Summary rows ("Anfangssaldo … Endsaldo" header over one row of amounts): the first amount
+  // opens, the last closes. The closing event is emitted after the postings.
+  const summary = new Map<number, { opening: AmountToken; closing: AmountToken }>();
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const h = fold(lines[i]!.text);
+    const next = lines[i + 1]!;
+    if (lines[i]!.amounts.length > 0 || !/anfangssaldo|alter saldo|saldo alt|startsaldo/u.test(h) || !/endsaldo|neuer saldo|saldo neu|schlusssaldo/u.test(h)) continue;
+    if (next.amounts.length >= 2 && kinds[next.index] === null) summary.set(next.index, { opening: next.amounts[0]!, closing: next.amounts[next.amounts.length - 1]! });
+  }
+  const deferred: Event[] = [];
+
+  const events: Event[] = [];
+  let current: Posting | null = null;
+  /** A stacked posting waiting for its amount line. */
+  let awaiting: { line: Line; used: AmountToken[] } | null = null;
+  let day: PrintedDate | null = null;
+  let prev: Line | null = null;
+
+  const close = (): void => {
+    current = null;
+    awaiting = null;
+  };
+
+  for (const l of lines) {
+    const pageBreak = prev !== null && prev.page !== l.page;
+    prev = l;
+    if (pageBreak) close();
+    if (isHeader.has(l.index)) {
+      close();
+      events.push({ kind: 'line', line: l });
+      continue;
+    }
+    const kind = kinds[l.index];
+    if (kind) {
+      close();
+      const amount = l.amounts[l.amounts.length - 1] ?? null;
+      events.push({ kind: 'balance', balance: kind, line: l, amount });
+      continue;
+    }
+    if (repeated.has(l.index)) {
+      close();
+      events.push({ kind: 'line', line: l });
+      continue;
+    }
+    const heading = headings[l.index];
+    if (heading && dayGrouped) {
+      close();
+      day = heading;
+      continue;
+    }
+    const sum = summary.get(l.index);
+    if (sum) {
+      close();
+      events.push({ kind: 'balance', balance: 'opening', line: l, amount: sum.opening });
+      deferred.push({ kind: 'balance', balance: 'closing', line: l, amount: sum.closing });
+      continue;
+    }
+    const nDates = leadingDates(l);
+    if (awaiting && awaiting.line === l && current) {
+      // The amount line of a stacked posting: its amounts are the posting's, the rest is text.
+      const skip = new Set<number>();
+      for (const t of awaiting.used) for (let i = t.first; i <= t.last; i++) skip.add(i);
+      (current as Posting).lines.push(l);
+      (current as Posting).skip.set(l.index, skip);
+      awaiting = null;
+      continue;
+    }
+    if (awaiting && current) {
+      (current as Posting).lines.push(l);
+      (current as Posting).skip.set(l.index, new Set());
+      continue;
+    }
+    awaiting = null;
+    const below: Line | undefined = !dayGrouped ? amountBelow.get(l.index) : undefined;
+    const amountLine: Line = below ?? l;
+    const inlineDate: DateToken | null = inline && l.dates.length > 0 ? l.dates[0]! : null;
+    const startsPosting: boolean = amountLine.amounts.length > 0 && (dayGrouped ? day !== null : inline ? inlineDate !== null : nDates > 0);
+    const found: ReturnType<typeof amountsOf> = startsPosting ? amountsOf(amountLine) : null;
+    if (found) {
+      const skip = new Set<number>();
+      for (let i = 0; i < nDates; i++) skip.add(i);
+      if (inlineDate) for (let i = inlineDate.word; i <= inlineDate.last; i++) skip.add(i);
+      if (!below) for (const t of found.used) for (let i = t.first; i <= t.last; i++) skip.add(i);
+      const posting: Posting = {
+        date: inlineDate ? inlineDate.date : nDates > 0 ? l.dates[0]!.date : day,
+        first: l,
+        lines: [l],
+        amount: found.amount,
+        role: found.role,
+        balance: found.balance,
+        skip: new Map([[l.index, skip]]),
+      };
+      current = posting;
+      if (below) awaiting = { line: below, used: found.used };
+      events.push({ kind: 'posting', posting });
+      continue;
+    }
+    const open = current as Posting | null;
+    if (open) {
+      const last = open.lines[open.lines.length - 1]!;
+      const gap = l.top - last.bottom;
+      const x = l.words[nDates]?.x0 ?? l.words[0]!.x0;
+      const indented = !requireIndent || x >= textX - Math.max(size * 1.5, 6) || nDates > 0;
+      if (gap <= Math.max(size, l.size) * 1.3 && indented) {
+        const skip = new Set<number>();
+        for (let i = 0; i < nDates; i++) skip.add(i);
+        open.lines.push(l);
+        open.skip.set(l.index, skip);
+        continue;
+      }
+      close();
+    }
+    events.push({ kind: 'line', line: l });
+  }
+  events.push(...deferred);
+  return { events, model, headers };
+}
+

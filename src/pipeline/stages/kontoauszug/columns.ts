@@ -1,0 +1,160 @@
+import { fold, type AmountToken, type Line } from './lines.js';
+
+/**
+ * The amount columns of the postings table, found from the x-positions of amounts across many
+ * lines and from the words of the column header (Soll/Haben, Belastung/Gutschrift, Betrag,
+ * Saldo/Kontostand …), never from a bank's known coordinates.
+ *
+ * Roles: `amount` (one column, signed or not), `debit` / `credit` (separate columns),
+ * `balance` (a running balance that is not the posting's amount).
+ */
+export type ColumnRole = 'amount' | 'debit' | 'credit' | 'balance';
+
+export interface Column {
+  /** Right edge the column's amounts align to. */
+  x1: number;
+  role: ColumnRole;
+}
+
+export interface ColumnModel {
+  /**
+   * True when amounts do not line up in columns (text flattened to single spaces, as some
+   * exports and every text-only rendering are): then each posting's amount is the last amount
+   * on its line and positions say nothing about the sign.
+   */
+  flattened: boolean;
+  columns: Column[];
+}
+
+const HEADER_WORDS =
+  /^(buchung|buchungstag|buchungsdatum|bu\.?-?tag|datum|tag|wert|valuta|wertstellung|vorgang|verwendungszweck|buchungstext|text|erläuterung|umsatzart|betrag|soll|haben|belastung|belastungen|gutschrift|gutschriften|saldo|kontostand|umsatz|empfänger|auftraggeber|zahlungspflichtiger|zahlungsempfänger|ausgang|eingang|ausgänge|eingänge|eur|euro|in|\(eur\)|wir|haben|für|sie|gebucht|art|beschreibung|details|abgang|zugang|zahlungseingang|zahlungsausgang|typ|beschreibung|produkt|wertstellung)$/u;
+
+export interface HeaderLine {
+  line: Line;
+  roles: { x0: number; x1: number; role: ColumnRole }[];
+}
+
+/** A column header: no amounts, at least three header words, most of its words header words. */
+export function headerLine(line: Line): HeaderLine | null {
+  if (line.amounts.length > 0 || line.dates.length > 0) return null;
+  const words = line.words.map((w) => fold(w.text).replace(/[:/|]+$/u, ''));
+  const hits = words.filter((w) => HEADER_WORDS.test(w)).length;
+  if (hits < 2 || hits < words.length * 0.6) return null;
+  const roles: HeaderLine['roles'] = [];
+  line.words.forEach((w, i) => {
+    const t = words[i]!;
+    const role: ColumnRole | null = /^(soll|belastung|belastungen|ausgang|ausgänge|abgang|zahlungsausgang)$/u.test(t)
+      ? 'debit'
+      : /^(haben|gutschrift|gutschriften|eingang|eingänge|zugang|zahlungseingang)$/u.test(t)
+        ? 'credit'
+        : /^(saldo|kontostand)$/u.test(t)
+          ? 'balance'
+          : /^(betrag|umsatz)$/u.test(t)
+            ? 'amount'
+            : null;
+    // "Wir haben für Sie gebucht" is prose, not a Haben column.
+    if (role === 'credit' && t === 'haben' && words[i - 1] === 'wir') return;
+    if (role) roles.push({ x0: w.x0, x1: w.x1, role });
+  });
+  // "Belastung in EUR": the column's right edge is that of its last header word.
+  for (const r of roles) {
+    const i = line.words.findIndex((w) => w.x0 === r.x0);
+    let j = i;
+    while (j + 1 < line.words.length && /^(in|eur|euro|\(eur\))$/u.test(words[j + 1]!) && line.words[j + 1]!.x0 - line.words[j]!.x1 < line.size * 1.5) j++;
+    r.x1 = line.words[j]!.x1;
+  }
+  return { line, roles };
+}
+
+/** Groups right edges that are within `tol` of each other. */
+function cluster(xs: number[], tol: number): { x: number; n: number }[] {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const out: { x: number; n: number; sum: number }[] = [];
+  for (const x of sorted) {
+    const last = out[out.length - 1];
+    if (last && x - last.sum / last.n <= tol) {
+      last.n++;
+      last.sum += x;
+    } else out.push({ x, n: 1, sum: x });
+  }
+  return out.map((c) => ({ x: c.sum / c.n, n: c.n }));
+}
+
+/**
+ * Builds the column model from the posting candidates (lines that carry an amount where a
+ * posting would) and the header lines seen in the document.
+ */
+export function columnModel(candidates: readonly Line[], headers: readonly HeaderLine[]): ColumnModel {
+  const tokens = candidates.flatMap((l) => l.amounts);
+  if (tokens.length === 0) return { flattened: false, columns: [] };
+  const size = median(candidates.map((l) => l.size));
+  const clusters = cluster(
+    tokens.map((t) => t.x1),
+    Math.max(4, size * 0.8),
+  ).sort((a, b) => b.n - a.n);
+  const significant = clusters.filter((c) => c.n >= Math.max(2, tokens.length * 0.08));
+  const covered = significant.reduce((s, c) => s + c.n, 0);
+  const columnar = candidates.length <= 2 || (significant.length > 0 && significant.length <= 3 && covered >= tokens.length * 0.8);
+  if (!columnar) return { flattened: true, columns: [] };
+  const cols = (candidates.length <= 2 ? clusters : significant).slice(0, 3).sort((a, b) => a.x - b.x);
+  const headerRoles = headers.flatMap((h) => h.roles);
+  const columns: Column[] = [];
+  for (const c of cols) {
+    let role: ColumnRole | null = null;
+    let best = Infinity;
+    for (const r of headerRoles) {
+      // Amounts stand under their header word: right-aligned to its end, or starting under
+      // it; an amount ending left of the word belongs to another column.
+      if (c.x < r.x0 - size) continue;
+      const d = Math.abs(r.x1 - c.x);
+      if (d < best && d <= 40 + size * 4) {
+        best = d;
+        role = r.role;
+      }
+    }
+    columns.push({ x1: c.x, role: role ?? 'amount' });
+  }
+  // Without header words, infer from how columns co-occur: two amounts on the same line are an
+  // amount and a running balance; two columns that never share a line are Soll and Haben.
+  // Too few postings, or columns too close together, say nothing about Soll/Haben.
+  const apart = columns.every((c, i) => i === 0 || c.x1 - columns[i - 1]!.x1 >= size * 4);
+  if ((headerRoles.length === 0 || columns.every((c) => c.role === 'amount')) && candidates.length >= 3 && apart) {
+    if (columns.length === 2) {
+      const both = candidates.filter((l) => inColumn(l.amounts, columns[0]!, size) && inColumn(l.amounts, columns[1]!, size)).length;
+      if (both >= candidates.length * 0.5) columns[1]!.role = 'balance';
+      else {
+        columns[0]!.role = 'debit';
+        columns[1]!.role = 'credit';
+      }
+    } else if (columns.length === 3) {
+      columns[0]!.role = 'debit';
+      columns[1]!.role = 'credit';
+      columns[2]!.role = 'balance';
+    }
+  }
+  return { flattened: false, columns };
+}
+
+function inColumn(tokens: readonly AmountToken[], c: Column, size: number): boolean {
+  return tokens.some((t) => Math.abs(t.x1 - c.x1) <= Math.max(6, size * 1.5));
+}
+
+/** The column an amount belongs to, or null when it stands outside every column. */
+export function columnOf(t: AmountToken, model: ColumnModel, size: number): Column | null {
+  let best: Column | null = null;
+  let bestD = Infinity;
+  for (const c of model.columns) {
+    const d = Math.abs(t.x1 - c.x1);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best && bestD <= Math.max(8, size * 2) ? best : null;
+}
+
+export function median(xs: number[]): number {
+  if (xs.length === 0) return 10;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}

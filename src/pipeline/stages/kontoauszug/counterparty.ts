@@ -1,0 +1,71 @@
+import { fold } from './lines.js';
+
+/**
+ * Splits a posting's text lines into counterparty (Empfänger) and posting text (Buchungstext)
+ * by SPEC §8: the counterparty is the payee of a debit / payer of a credit where printed.
+ *
+ * German statements put it in one of three places, recognised from content, not position:
+ * - after the posting type on the first line: `Lastschrift Stadtwerke München`;
+ * - on its own line below a first line that holds only the posting type (`Lastschrift` /
+ *   `Stadtwerke München` / `EREF+… SVWZ+…`);
+ * - as the first line itself when the type follows on a later line (app exports:
+ *   `REWE Markt` / `Kartenzahlung · Einkauf`).
+ * Fees, interest and closing postings have none. Lines carrying SEPA fields (EREF+ MREF+
+ * CRED+ SVWZ+ KREF+ ABWA+), IBAN/BIC or mostly digits are never the name; ABWA+ (a differing
+ * payer/payee) is used only when no name is printed elsewhere.
+ */
+const TYPE_WORD =
+  '(?:sepa|basis|basislastschrift|firmenlastschrift|lastschrift|lastschriften|überweisung|ueberweisung|überweisungsgutschrift|echtzeitüberweisung|echtzeit|gutschrift|gutschr\\.|kartenzahlung|kartenumsatz|debitkarte|girocard|dauerauftrag|zahlungseingang|zahlungsausgang|eingang|ausgang|lohn|gehalt|rente|bezüge|entgelt|entgelte|abschluss|rechnungsabschluss|zinsen|habenzinsen|sollzinsen|zins|bargeldauszahlung|bargeldeinzahlung|auszahlung|einzahlung|bareinzahlung|barauszahlung|geldautomat|gaa|retoure|rücklastschrift|rückbuchung|storno|gebühr|gebühren|kontoführung|kontoführungsentgelt|übertrag|umbuchung|auslandsüberweisung|sonstige|buchung|onlinebanking|dauerauftr\\.|einzug|abbuchung|erstattung|steuern|kapitalertragsteuer|dividende|wertpapierkauf|sparplan|vormerkung|ausführung|terminüberweisung|sammelüberweisung|lastschrifteinzug|gutschrift/lohn|lohn/gehalt|an|von)';
+const TYPE_PHRASE = new RegExp(`^(?:${TYPE_WORD}(?=[\\s\\-,/.:·]|$)[-,/.:·]*\\s*)+`, 'iu');
+const NO_PARTY = /^(entgelt|entgelte|abschluss|rechnungsabschluss|zinsen|habenzinsen|sollzinsen|gebühr|gebühren|kontoführung|kontoführungsentgelt|steuern|kapitalertragsteuer|zins)\b/iu;
+const SEPA = /(EREF\+|MREF\+|CRED\+|SVWZ\+|KREF\+|ABWA\+|ABWE\+|IBAN\b|BIC\b|Mandat|Gläubiger-?ID|End-to-End)/u;
+
+/** The posting-type phrase at the start of a text ('' when it starts otherwise). */
+export function typePhrase(text: string): string {
+  const m = TYPE_PHRASE.exec(text);
+  if (!m) return '';
+  // "Überweisung an …" keeps its connective in the posting text; a name starting with
+  // "von" alone is not a type.
+  const phrase = m[0].trim();
+  if (/^(an|von)$/iu.test(phrase)) return '';
+  return phrase;
+}
+
+function nameLike(text: string): boolean {
+  if (text === '' || SEPA.test(text)) return false;
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  const digits = (text.match(/\d/gu) ?? []).length;
+  if (letters < 2 || digits > letters) return false;
+  if (/^(datum|uhrzeit|referenz|ref\.|kartennr|karte\b|folgenr|verfalldatum|originalbetrag|kurs)/iu.test(text)) return false;
+  return true;
+}
+
+export interface Split {
+  counterparty: string;
+  text: string;
+}
+
+/** `lines`: the posting's text lines, dates and amounts already removed. */
+export function splitCounterparty(lines: readonly string[]): Split {
+  const ls = lines.map((l) => l.replace(/\s+/gu, ' ').trim()).filter((l) => l !== '');
+  const join = (xs: string[]): string => xs.join(' ').replace(/\s+/gu, ' ').trim();
+  if (ls.length === 0) return { counterparty: '', text: '' };
+  const first = ls[0]!;
+  const type = typePhrase(first);
+  const abwa = /ABWA\+\s*([^+]*?)(?=\s*(?:[A-Z]{4}\+|$))/u.exec(join(ls))?.[1]?.trim() ?? '';
+  const nameOr = (fallback: string): string => fallback || abwa;
+  if (NO_PARTY.test(fold(first)) && !/gutschrift|überweisung|lastschrift/iu.test(first)) {
+    return { counterparty: '', text: join(ls) };
+  }
+  if (type === '') {
+    // First line is not a posting type: a name when a later line starts with the type.
+    if (ls.length > 1 && typePhrase(ls[1]!) !== '' && nameLike(first)) return { counterparty: first, text: join(ls.slice(1)) };
+    return { counterparty: nameOr(''), text: join(ls) };
+  }
+  const rest = first.slice(type.length).replace(/^[\s·:,\-/]+/u, '').trim();
+  if (rest !== '' && nameLike(rest)) return { counterparty: rest, text: join([type, ...ls.slice(1)]) };
+  const i = ls.findIndex((l, k) => k > 0 && nameLike(l));
+  // Only the line right below the type line (or below a value-date line) is the name line.
+  if (i === 1) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
+  return { counterparty: nameOr(''), text: join(ls) };
+}

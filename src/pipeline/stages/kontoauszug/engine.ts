@@ -1,0 +1,211 @@
+import { formatGermanAmount } from '../../../domain/money.js';
+import { dayNumber, formatGermanDate } from '../../../domain/german-dates.js';
+import type { LoadedDocument } from '../../model/document.js';
+import type { StatementInfo, Table } from '../../model/result.js';
+import { groupIban, ibanOf } from './accounts.js';
+import { buildBlocks, type Posting } from './blocks.js';
+import { splitCounterparty } from './counterparty.js';
+import { columnOf } from './columns.js';
+import { textWithout, toLines, type AmountToken, type Line, type Sign } from './lines.js';
+import { reconcileSigns, signFromType, type SignedPosting } from './sign.js';
+import { findPeriod, withYear, type FullDate, type Period } from './year.js';
+
+/**
+ * The Kontoauszug engine: positioned words → one table of postings per account plus the
+ * statement facts (SPEC §8). Layout-independent: every step decides from positions and
+ * content (lines.ts → blocks.ts with columns.ts, balances.ts, headers-footers.ts →
+ * accounts, year, sign, counterparty).
+ */
+export const HEADERS = ['Datum', 'Buchungstext', 'Empfänger', 'Betrag'] as const;
+
+export interface Row {
+  date: string;
+  text: string;
+  counterparty: string;
+  cents: number;
+}
+
+export interface AccountResult {
+  iban: string | null;
+  rows: Row[];
+  info: StatementInfo;
+}
+
+interface Segment {
+  iban: string | null;
+  opening: number | null;
+  openingLine: Line | null;
+  closing: number | null;
+  closingLine: Line | null;
+  postings: Posting[];
+}
+
+const signed = (t: { cents: number; sign: Sign | null } | null): number | null => (t ? t.cents * (t.sign ?? 1) : null);
+
+function newSegment(iban: string | null): Segment {
+  return { iban, opening: null, openingLine: null, closing: null, closingLine: null, postings: [] };
+}
+
+export function extractAccounts(doc: LoadedDocument): AccountResult[] {
+  const lines = toLines(doc.pages);
+  const { events, model } = buildBlocks(lines);
+  // A balance printed without a sign in a Soll/Haben layout takes its column's sign.
+  const balanceValue = (t: AmountToken | null, line: Line): number | null => {
+    if (!t) return null;
+    if (t.sign !== null || model.flattened) return signed(t);
+    const c = columnOf(t, model, line.size);
+    return c?.role === 'debit' ? -t.cents : t.cents;
+  };
+
+  // Accounts: a section starts where an opening balance follows a new IBAN, or where postings
+  // follow an IBAN different from the current account's.
+  const segments: Segment[] = [];
+  let cur: Segment | null = null;
+  let pending: string | null = null;
+  const start = (iban: string | null): Segment => {
+    const s = newSegment(iban);
+    segments.push(s);
+    return s;
+  };
+  const balanceLines: Line[] = [];
+  const otherLines: Line[] = [];
+  for (const e of events) {
+    if (e.kind === 'line') {
+      otherLines.push(e.line);
+      const iban = ibanOf(e.line);
+      if (iban && iban !== cur?.iban) pending = iban;
+      continue;
+    }
+    if (e.kind === 'balance') {
+      balanceLines.push(e.line);
+      otherLines.push(e.line);
+      const value = balanceValue(e.amount, e.line);
+      if (value === null || e.balance === 'carry') continue;
+      const kind = e.balance === 'either' ? (cur && (cur.postings.length > 0 || cur.opening !== null) ? 'closing' : 'opening') : e.balance;
+      if (kind === 'opening') {
+        const fresh = !cur || cur.postings.length > 0 || cur.closing !== null || (pending !== null && cur.iban !== null && pending !== cur.iban);
+        if (fresh) cur = start(pending ?? cur?.iban ?? null);
+        else if (cur!.opening !== null) continue; // the same opening balance printed again
+        cur!.opening = value;
+        cur!.openingLine = e.line;
+        if (pending !== null && cur!.iban === null) cur!.iban = pending;
+        pending = null;
+      } else {
+        cur ??= start(pending);
+        cur.closing = value;
+        cur.closingLine = e.line;
+      }
+      continue;
+    }
+    if (!cur) {
+      cur = start(pending);
+      pending = null;
+    } else if (pending !== null && pending !== cur.iban) {
+      if (cur.iban === null) cur.iban = pending;
+      else if (cur.postings.length > 0 || cur.closing !== null) cur = start(pending);
+      pending = null;
+    }
+    cur.postings.push(e.posting);
+  }
+
+  // One table per account: sections of the same account (pages, repeated statements) merge.
+  const merged: Segment[] = [];
+  for (const s of segments) {
+    const same = merged.find((m) => m.iban === s.iban) ?? (s.iban === null ? merged[merged.length - 1] : undefined);
+    if (!same) {
+      merged.push(s);
+      continue;
+    }
+    same.postings.push(...s.postings);
+    if (same.opening === null) {
+      same.opening = s.opening;
+      same.openingLine = s.openingLine;
+    }
+    if (s.closing !== null) {
+      same.closing = s.closing;
+      same.closingLine = s.closingLine;
+    }
+  }
+
+  const docPeriod = findPeriod(otherLines, balanceLines);
+  const bank = bankName(lines);
+  return merged
+    .filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null)
+    .map((s) => account(s, docPeriod, bank));
+}
+
+function segmentPeriod(s: Segment, doc: Period | null): Period | null {
+  const a = s.openingLine?.dates.find((d) => d.date.year !== null)?.date;
+  const b = s.closingLine?.dates.find((d) => d.date.year !== null)?.date;
+  if (a && b && a.year !== null && b.year !== null) {
+    const start = { year: a.year, month: a.month, day: a.day };
+    const end = { year: b.year, month: b.month, day: b.day };
+    if (dayNumber(start) <= dayNumber(end)) return { start, end };
+  }
+  return doc;
+}
+
+function account(s: Segment, docPeriod: Period | null, bank: string | null): AccountResult {
+  const period = segmentPeriod(s, docPeriod);
+  let prevDate: FullDate | null = null;
+  let prevBalance = s.opening;
+  const signs: SignedPosting[] = [];
+  // Sign convention of the amount column: when some amounts print '-' and none print '+',
+  // an unsigned amount is a credit (and the other way round).
+  const printed = new Set(s.postings.map((p) => p.amount.sign));
+  const unsignedMeans: Sign | null = printed.has(-1) && !printed.has(1) ? 1 : printed.has(1) && !printed.has(-1) ? -1 : null;
+  const parts: { date: string; text: string; counterparty: string }[] = [];
+  for (const p of s.postings) {
+    const date: FullDate | null = p.date ? withYear(p.date, period, prevDate) : prevDate;
+    if (date) prevDate = date;
+    const texts = p.lines.map((l) => textWithout(l, p.skip.get(l.index) ?? new Set()));
+    const split = splitCounterparty(texts);
+    let sign: Sign | null = p.amount.sign ?? (p.role === 'amount' ? unsignedMeans : null);
+    let certain = sign !== null;
+    if (!certain && (p.role === 'debit' || p.role === 'credit')) {
+      sign = p.role === 'debit' ? -1 : 1;
+      certain = true;
+    }
+    const bal = signed(p.balance);
+    if (!certain && bal !== null && prevBalance !== null && Math.abs(bal - prevBalance) === p.amount.cents && p.amount.cents !== 0) {
+      sign = bal > prevBalance ? 1 : -1;
+      certain = true;
+    }
+    if (bal !== null) prevBalance = bal;
+    else if (prevBalance !== null && sign !== null) prevBalance += sign * p.amount.cents;
+    if (!certain) sign = signFromType(texts[0] ?? '', texts.join(' ')) ?? -1;
+    signs.push({ cents: p.amount.cents, sign: sign!, certain });
+    parts.push({ date: date ? formatGermanDate(date) : '', text: split.text, counterparty: split.counterparty });
+  }
+  const reconciled = reconcileSigns(signs, s.opening, s.closing);
+  const rows = parts.map((r, i) => ({ ...r, cents: signs[i]!.sign * signs[i]!.cents }));
+  return {
+    iban: s.iban,
+    rows,
+    info: {
+      iban: s.iban ? groupIban(s.iban) : null,
+      bank,
+      period_start: period ? formatGermanDate(period.start) : null,
+      period_end: period ? formatGermanDate(period.end) : null,
+      opening_balance: s.opening !== null ? formatGermanAmount(s.opening) : null,
+      closing_balance: s.closing !== null ? formatGermanAmount(s.closing) : null,
+      reconciled,
+    },
+  };
+}
+
+/** The issuing bank: the first line near the top of page 1 that names a bank. */
+function bankName(lines: readonly Line[]): string | null {
+  const top = lines.filter((l) => l.page === lines[0]?.page).slice(0, 15);
+  const hit = top.find((l) => /\b(bank|sparkasse|volksbank|raiffeisenbank|kreditbank|landesbank|bausparkasse|comdirect|consorsbank|n26)\b|bank\b/iu.test(l.text));
+  if (!hit) return null;
+  return hit.text.split(/\s[·|•,]\s|,\s/u)[0]!.trim().slice(0, 80);
+}
+
+export function toTables(accounts: readonly AccountResult[]): Table[] {
+  return accounts.map((a) => ({
+    name: a.iban ? `Umsätze ${groupIban(a.iban)}` : 'Umsätze',
+    headers: [...HEADERS],
+    rows: a.rows.map((r) => [r.date, r.text, r.counterparty, formatGermanAmount(r.cents)]),
+  }));
+}

@@ -1,0 +1,30 @@
+import type { Line } from './lines.js';
+
+/**
+ * Page headers and footers repeated on several pages (bank address, "Seite 1 von 3", the
+ * account line) are not part of any posting. A line counts as repeated when, with its short numbers (page numbers)
+ * masked and without amounts, it occurs in the top or bottom band of at least two pages and on at least half the
+ * pages. Only the bands are considered: a posting line repeated in mid-page is still a posting.
+ */
+export function repeatedLines(lines: readonly Line[]): Set<number> {
+  const pages = new Set(lines.map((l) => l.page));
+  const out = new Set<number>();
+  if (pages.size < 2) return out;
+  const byKey = new Map<string, { pages: Set<number>; lines: number[] }>();
+  for (const l of lines) {
+    if (l.amounts.length > 0) continue; // amounts make a line content (a posting or a balance)
+    const mid = (l.top + l.bottom) / 2;
+    if (mid > l.pageHeight * 0.2 && mid < l.pageHeight * 0.85) continue;
+    // Headers and footers stand at the same height on every page; the bucket keeps a
+    // posting's SEPA line that happens to sit near the bottom of two pages out of it.
+    const key = `${Math.round(l.top / 4)}|${l.text.toLowerCase().replace(/(?<!\d)\d{1,3}(?!\d)/gu, '#').replace(/\s+/gu, ' ')}`;
+    const e = byKey.get(key) ?? { pages: new Set<number>(), lines: [] };
+    e.pages.add(l.page);
+    e.lines.push(l.index);
+    byKey.set(key, e);
+  }
+  for (const e of byKey.values()) {
+    if (e.pages.size >= 2 && e.pages.size >= pages.size / 2) for (const i of e.lines) out.add(i);
+  }
+  return out;
+}

@@ -1,0 +1,76 @@
+import { typePhrase } from './counterparty.js';
+import { fold, type Sign } from './lines.js';
+
+/**
+ * Sign resolution. Certain sources, in this order: the sign the amount prints (`-`, U+2212,
+ * trailing `-`/`+`, `S`/`H`); the column it stands in (Soll/Haben, Belastung/Gutschrift); the
+ * running balance's change. Where none applies (flattened text, one unsigned column) the
+ * posting type decides — Gutschrift/Lohn/Gehalt/Zahlungseingang credit, Lastschrift/
+ * Kartenzahlung/Überweisung/Dauerauftrag debit — and the balances confirm or correct it:
+ * opening + Σ postings must equal closing (see `reconcileSigns`).
+ */
+const CREDIT =
+  /^(gutschrift|gutschr|überweisungsgutschrift|echtzeitgutschrift|lohn|gehalt|rente|bezüge|zahlungseingang|eingang|einzahlung|bareinzahlung|bargeldeinzahlung|habenzinsen|zinsgutschrift|erstattung|rückerstattung|dividende|storno|rücklastschrift|rückbuchung|retoure|eingehende|zinsen|zinszahlung|zinsertrag|ertrag|ertragsgutschrift)\b/u;
+const DEBIT = /(lastschrift|kartenzahlung|kartenumsatz|überweisung|ueberweisung|dauerauftrag|auszahlung|bargeld|entgelt|gebühr|abschluss|sollzinsen|abbuchung|zahlungsausgang|ausgang|einzug|kauf|steuer)/u;
+
+/** Sign suggested by the posting's words; null when they say nothing. */
+export function signFromType(firstLine: string, allText: string): Sign | null {
+  const type = fold(typePhrase(firstLine) || firstLine);
+  if (CREDIT.test(type) || /gutschrift|zahlungseingang/u.test(type)) return 1;
+  if (DEBIT.test(type)) return -1;
+  const all = fold(allText);
+  if (/\b(gutschrift|lohn|gehalt|zahlungseingang|erstattung|einzahlung)\b/u.test(all)) return 1;
+  if (DEBIT.test(all)) return -1;
+  return null;
+}
+
+export interface SignedPosting {
+  cents: number;
+  sign: Sign;
+  /** True when the layout stated the sign; false for a guess that reconciliation may flip. */
+  certain: boolean;
+}
+
+/**
+ * Flips guessed signs so that opening + Σ = closing when one flip, or two, make it so.
+ * Returns true when the postings reconcile afterwards.
+ */
+export function reconcileSigns(postings: SignedPosting[], opening: number | null, closing: number | null): boolean {
+  if (opening === null || closing === null) return false;
+  const sum = (): number => postings.reduce((s, p) => s + p.sign * p.cents, 0);
+  let diff = closing - opening - sum();
+  if (diff === 0) return true;
+  const open = postings.filter((p) => !p.certain);
+  // Flipping p changes the sum by -2·sign·cents.
+  for (const p of open) {
+    if (-2 * p.sign * p.cents === diff) {
+      p.sign = -p.sign as Sign;
+      return true;
+    }
+  }
+  if (open.length <= 400) {
+    const byDelta = new Map<number, SignedPosting>();
+    for (const p of open) {
+      const need = diff + 2 * p.sign * p.cents;
+      const q = byDelta.get(need);
+      if (q && q !== p) {
+        p.sign = -p.sign as Sign;
+        q.sign = -q.sign as Sign;
+        return true;
+      }
+      byDelta.set(-2 * p.sign * p.cents, p);
+    }
+  }
+  // Larger corrections: greedy, biggest first, while each flip shrinks the gap.
+  const sorted = [...open].sort((a, b) => b.cents - a.cents);
+  for (const p of sorted) {
+    const delta = -2 * p.sign * p.cents;
+    if (Math.abs(diff - delta) < Math.abs(diff)) {
+      p.sign = -p.sign as Sign;
+      diff -= delta;
+      if (diff === 0) return true;
+    }
+  }
+  diff = closing - opening - sum();
+  return diff === 0;
+}

@@ -1,0 +1,262 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { DocumentNotRecognizedError } from '../../../src/pipeline/model/errors.js';
+import type { PipelineSlots, StageContext } from '../../../src/pipeline/model/stage.js';
+import { splitCounterparty } from '../../../src/pipeline/stages/kontoauszug/counterparty.js';
+import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
+import { reconcileSigns, signFromType } from '../../../src/pipeline/stages/kontoauszug/sign.js';
+import { kontoauszugStage } from '../../../src/pipeline/stages/kontoauszug/stage.js';
+import { synthDoc, type SynthLine } from './synthetic.js';
+
+/** The engine's rules one by one, on synthetic pages (positions without a PDF). */
+const rows = (lines: SynthLine[][]): string[][] => toTables(extractAccounts(synthDoc(...lines))).flatMap((t) => t.rows);
+
+describe('counterparty and posting text', () => {
+  test('name after the type on the first line', () => {
+    assert.deepEqual(splitCounterparty(['Lastschrift Stadtwerke München', 'Abschlag März']), { counterparty: 'Stadtwerke München', text: 'Lastschrift Abschlag März' });
+  });
+  test('name on its own line below the type; SEPA lines stay text', () => {
+    assert.deepEqual(splitCounterparty(['Basislastschrift', 'Telekom Deutschland GmbH', 'EREF+123 MREF+M1 CRED+DE00ZZZ1', 'SVWZ+Rechnung']), {
+      counterparty: 'Telekom Deutschland GmbH',
+      text: 'Basislastschrift EREF+123 MREF+M1 CRED+DE00ZZZ1 SVWZ+Rechnung',
+    });
+  });
+  test('app export: name first, type on the next line', () => {
+    assert.deepEqual(splitCounterparty(['REWE Markt GmbH', 'Kartenzahlung Einkauf']), { counterparty: 'REWE Markt GmbH', text: 'Kartenzahlung Einkauf' });
+  });
+  test('fees and closing postings have no counterparty', () => {
+    assert.deepEqual(splitCounterparty(['Entgelt', 'Kontoführung 03/2026']), { counterparty: '', text: 'Entgelt Kontoführung 03/2026' });
+    assert.deepEqual(splitCounterparty(['Abschluss']), { counterparty: '', text: 'Abschluss' });
+  });
+  test('ABWA+ names the party only when no name line is printed', () => {
+    assert.equal(splitCounterparty(['Kartenzahlung', 'SVWZ+2021-01-29 Debitk.0 ABWA+DANKE, IHR LIDL']).counterparty, 'DANKE, IHR LIDL');
+  });
+});
+
+describe('signs', () => {
+  test('posting types suggest a direction', () => {
+    assert.equal(signFromType('Gutschrift', ''), 1);
+    assert.equal(signFromType('Lohn, Gehalt, Rente', ''), 1);
+    assert.equal(signFromType('Zahlungseingang', ''), 1);
+    assert.equal(signFromType('Kartenzahlung', ''), -1);
+    assert.equal(signFromType('Dauerauftrag', ''), -1);
+    assert.equal(signFromType('SEPA-Lastschrift', ''), -1);
+  });
+  test('balances correct a wrong guess, never a printed sign', () => {
+    const ps = [
+      { cents: 1000, sign: -1 as const, certain: false },
+      { cents: 500, sign: -1 as const, certain: true },
+    ];
+    assert.equal(reconcileSigns(ps, 0, 500), true);
+    assert.deepEqual(
+      ps.map((p) => p.sign),
+      [1, -1],
+    );
+    const fixed = [{ cents: 500, sign: -1 as const, certain: true }];
+    assert.equal(reconcileSigns(fixed, 0, 500), false);
+    assert.equal(fixed[0]!.sign, -1);
+  });
+});
+
+describe('layouts from positions and content', () => {
+  const head: SynthLine[] = [
+    [50, 40, 'Musterbank AG'],
+    [50, 60, 'Kontoauszug 3/2026 vom 01.03.2026 bis 31.03.2026'],
+    [50, 72, 'IBAN DE89 3704 0044 0532 0130 00'],
+  ];
+
+  test('S/H suffixes and a year-less date', () => {
+    const r = rows([
+      [
+        ...head,
+        [50, 100, 'Datum Vorgang Betrag'],
+        [120, 112, 'Alter Kontostand'],
+        [540, 112, '100,00 H', true],
+        [50, 124, '02.03. Gutschrift Erika Musterfrau'],
+        [540, 124, '50,00 H', true],
+        [50, 136, '03.03. Lastschrift Stadtwerke'],
+        [540, 136, '20,00 S', true],
+        [120, 150, 'Neuer Kontostand'],
+        [540, 150, '130,00 H', true],
+      ],
+    ]);
+    assert.deepEqual(r, [
+      ['02.03.2026', 'Gutschrift', 'Erika Musterfrau', '50,00'],
+      ['03.03.2026', 'Lastschrift', 'Stadtwerke', '-20,00'],
+    ]);
+  });
+
+  test('separate Soll / Haben columns', () => {
+    const r = rows([
+      [
+        ...head,
+        [50, 100, 'Buchungstag Vorgang'],
+        [450, 100, 'Soll', true],
+        [540, 100, 'Haben', true],
+        [50, 112, '02.03.2026 Überweisung Max Mustermann'],
+        [450, 112, '1.000,00', true],
+        [50, 124, '05.03.2026 Gutschrift Firma GmbH'],
+        [540, 124, '2.500,00', true],
+      ],
+    ]);
+    assert.deepEqual(
+      r.map((x) => x[3]),
+      ['-1.000,00', '2.500,00'],
+    );
+  });
+
+  test('a running balance column is not the amount; its change gives the sign', () => {
+    const r = rows([
+      [
+        ...head,
+        [50, 100, 'Datum Text Betrag Saldo'],
+        [120, 112, 'Kontostand am 01.03.2026'],
+        [540, 112, '1.000,00', true],
+        [50, 124, '02.03.2026 Zahlung Anna'],
+        [450, 124, '200,00', true],
+        [540, 124, '800,00', true],
+        [50, 136, '03.03.2026 Zahlung Bert'],
+        [450, 136, '50,00', true],
+        [540, 136, '850,00', true],
+        [120, 150, 'Kontostand am 31.03.2026'],
+        [540, 150, '850,00', true],
+      ],
+    ]);
+    assert.deepEqual(
+      r.map((x) => x[3]),
+      ['-200,00', '50,00'],
+    );
+  });
+
+  test('flattened text with unsigned amounts: type guess, corrected by the balances', () => {
+    // "Zahlung" says nothing; the balances say it was a credit.
+    const r = rows([
+      [
+        ...head,
+        [50, 100, 'Alter Saldo 100,00'],
+        [50, 112, '02.03.2026 Kartenzahlung Bäckerei 5,00'],
+        [50, 124, '03.03.2026 Zahlung Versicherung AG 40,00'],
+        [50, 136, 'Neuer Saldo 135,00'],
+      ],
+    ]);
+    assert.deepEqual(
+      r.map((x) => x[3]),
+      ['-5,00', '40,00'],
+    );
+  });
+
+  test('carry-over and subtotal lines are not postings; repeated page headers are dropped', () => {
+    const page = (n: number, body: SynthLine[]): SynthLine[] => [[50, 30, 'Musterbank AG Kontoauszug 3/2026 IBAN DE89 3704 0044 0532 0130 00'], ...body, [50, 820, `Seite ${n} von 2`]];
+    const r = rows([
+      page(1, [
+        [50, 60, 'vom 01.03.2026 bis 31.03.2026'],
+        [50, 100, 'Datum Vorgang Betrag'],
+        [120, 112, 'Anfangssaldo'],
+        [540, 112, '10,00', true],
+        [50, 124, '02.03. Gutschrift'],
+        [120, 136, 'Firma'],
+        [540, 124, '5,00', true],
+        [120, 160, 'Übertrag'],
+        [540, 160, '15,00', true],
+      ]),
+      page(2, [
+        [50, 100, 'Datum Vorgang Betrag'],
+        [120, 112, 'Übertrag'],
+        [540, 112, '15,00', true],
+        [50, 124, '04.03. Lastschrift'],
+        [120, 136, 'Stadtwerke'],
+        [540, 124, '-3,00', true],
+        [120, 150, 'Zwischensumme'],
+        [540, 150, '12,00', true],
+        [120, 162, 'Endsaldo'],
+        [540, 162, '12,00', true],
+      ]),
+    ]);
+    assert.deepEqual(r, [
+      ['02.03.2026', 'Gutschrift', 'Firma', '5,00'],
+      ['04.03.2026', 'Lastschrift', 'Stadtwerke', '-3,00'],
+    ]);
+  });
+
+  test('several accounts: one table each, named by IBAN', () => {
+    const tables = toTables(
+      extractAccounts(
+        synthDoc([
+          [50, 40, 'Finanzreport vom 01.03.2026 bis 31.03.2026'],
+          [50, 60, 'Girokonto IBAN DE89 3704 0044 0532 0130 00'],
+          [50, 72, 'Alter Saldo 10,00'],
+          [50, 84, '02.03.2026 Gutschrift Firma +5,00'],
+          [50, 96, 'Neuer Saldo 15,00'],
+          [50, 130, 'Tagesgeld IBAN DE12 5001 0517 0648 4898 90'],
+          [50, 142, 'Alter Saldo 100,00'],
+          [50, 154, '03.03.2026 Umbuchung -20,00'],
+          [50, 166, 'Neuer Saldo 80,00'],
+        ]),
+      ),
+    );
+    assert.deepEqual(
+      tables.map((t) => [t.name, t.rows.length]),
+      [
+        ['Umsätze DE89 3704 0044 0532 0130 00', 1],
+        ['Umsätze DE12 5001 0517 0648 4898 90', 1],
+      ],
+    );
+  });
+});
+
+describe('accounts', () => {
+  test('a foreign IBAN names the table when its check digits hold; a wrong one does not', async () => {
+    const { ibanOf } = await import('../../../src/pipeline/stages/kontoauszug/accounts.js');
+    const { toLines } = await import('../../../src/pipeline/stages/kontoauszug/lines.js');
+    const line = (t: string) => toLines(synthDoc([[50, 50, t]]).pages)[0]!;
+    assert.equal(ibanOf(line('IBAN: AT61 1904 3002 3457 3201')), 'AT611904300234573201');
+    assert.equal(ibanOf(line('IBAN: AT61 1904 3002 3457 3202')), null);
+    assert.equal(ibanOf(line('IBAN DE89370400440532013000')), 'DE89370400440532013000');
+  });
+});
+
+describe('the stage', () => {
+  const ctx = (doc: ReturnType<typeof synthDoc>): StageContext & { slots: PipelineSlots } => ({ documentType: 'kontoauszug', document: doc, signal: new AbortController().signal, slots: {} });
+
+  test('writes tables and a reconciled statement', async () => {
+    const c = ctx(
+      synthDoc([
+        [50, 40, 'Musterbank AG'],
+        [50, 60, 'IBAN DE89 3704 0044 0532 0130 00 Zeitraum 01.03.2026 - 31.03.2026'],
+        [50, 80, 'Alter Kontostand 1.000,00'],
+        [50, 92, '02.03.2026 Lastschrift Stadtwerke -84,00'],
+        [50, 104, 'Neuer Kontostand 916,00'],
+      ]),
+    );
+    await kontoauszugStage.run(c);
+    assert.equal(c.slots.tables?.[0]?.name, 'Umsätze DE89 3704 0044 0532 0130 00');
+    assert.deepEqual(c.slots.tables?.[0]?.headers, ['Datum', 'Buchungstext', 'Empfänger', 'Betrag']);
+    assert.deepEqual(c.slots.statement, {
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bank: 'Musterbank AG',
+      period_start: '01.03.2026',
+      period_end: '31.03.2026',
+      opening_balance: '1.000,00',
+      closing_balance: '916,00',
+      reconciled: true,
+    });
+  });
+
+  test('balances that do not add up are reported, not forced', async () => {
+    const c = ctx(
+      synthDoc([
+        [50, 80, 'Alter Kontostand 1.000,00'],
+        [50, 92, '02.03.2026 Lastschrift Stadtwerke -84,00'],
+        [50, 104, 'Neuer Kontostand 900,00'],
+      ]),
+    );
+    await kontoauszugStage.run(c);
+    assert.equal((c.slots.statement as { reconciled: boolean }).reconciled, false);
+    assert.equal(c.slots.tables?.[0]?.rows[0]?.[3], '-84,00');
+  });
+
+  test('a document without postings or balances is not recognised (422)', async () => {
+    const c = ctx(synthDoc([[50, 80, 'Kontoauszug'], [50, 92, 'Sehr geehrte Kundin, wir informieren Sie über neue Preise.']]));
+    await assert.rejects(async () => kontoauszugStage.run(c), DocumentNotRecognizedError);
+  });
+});
