@@ -1,6 +1,12 @@
 import { DOCUMENT_TYPES, type DocumentType } from '../domain/document-types.js';
 import type { PipelineDefinition, PipelineRegistry, Stage } from './model/stage.js';
+import { bussgeldbescheidStage } from './stages/analysis/bussgeldbescheid/index.js';
+import { kuendigungStage } from './stages/analysis/kuendigung/index.js';
+import { lohnabrechnungStage } from './stages/analysis/lohnabrechnung/index.js';
+import { mahnungStage } from './stages/analysis/mahnung/index.js';
+import { steuerbescheidStage } from './stages/analysis/steuerbescheid/index.js';
 import { classifyStage } from './stages/classify/classify.js';
+import { kontoauszugStage } from './stages/kontoauszug/stage.js';
 
 /**
  * document_type → ordered stages. Every pipeline starts by checking that the upload is of the
@@ -9,12 +15,12 @@ import { classifyStage } from './stages/classify/classify.js';
  * available yet") — never a made-up result.
  */
 const EXTRACTION_STAGES: Record<DocumentType, readonly Stage[]> = {
-  kontoauszug: [],
-  steuerbescheid: [],
-  lohnabrechnung: [],
-  mahnung: [],
-  kuendigung: [],
-  bussgeldbescheid: [],
+  kontoauszug: [kontoauszugStage],
+  steuerbescheid: [steuerbescheidStage],
+  lohnabrechnung: [lohnabrechnungStage],
+  mahnung: [mahnungStage],
+  kuendigung: [kuendigungStage],
+  bussgeldbescheid: [bussgeldbescheidStage],
 };
 
 export function buildPipelineRegistry(extra: Partial<Record<DocumentType, readonly Stage[]>> = {}): PipelineRegistry {

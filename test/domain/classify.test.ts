@@ -186,10 +186,11 @@ Bei 180 °C etwa 45 Minuten backen. Mit Sahne servieren.`;
 });
 
 /**
- * Weaknesses found while writing these tests (src/ not edited; reported). Each test states the
- * behaviour a careful user expects; `todo` keeps the suite green until the classifier is fixed.
+ * Weaknesses found while writing these tests, fixed in issue 5 by position-aware evidence: a
+ * naming term only in running prose counts less than in the Betreff, and a term only in a
+ * conditional or threatening sentence counts little.
  */
-describe('classifyText: known weaknesses', () => {
+describe('classifyText: position-aware evidence (former weaknesses)', () => {
   // A contract confirmation only mentions the Kündigungsfrist clause; the document's name must
   // match as a word, not inside the compound, and a clause alone is too little evidence.
   const contractConfirmation = `Ihr neuer Mobilfunkvertrag. Vielen Dank für Ihre Bestellung. Der Vertrag beginnt am
@@ -214,7 +215,6 @@ folgt. Bitte melden Sie sich bei der Agentur für Arbeit arbeitsuchend.`;
   });
   it(
     'a termination letter that mentions the final payslip is not accepted as lohnabrechnung',
-    { todo: 'issue 5: needs position-aware evidence (a naming term in running prose is weaker than in the Betreff); lohnabrechnung 11 vs kuendigung 12' },
     () => {
       const c = classifyText(terminationMentioningPayslip);
       assert.equal(supports(c, 'lohnabrechnung'), false, describeScores(terminationMentioningPayslip));
@@ -232,10 +232,25 @@ ausgeglichen werden, sehen wir uns gezwungen, das Mietverhältnis fristlos zu k�
   });
   it(
     'a rent reminder that only threatens termination is not accepted as kuendigung',
-    { todo: 'issue 5: needs position-aware evidence (a threat to terminate is not a termination); kuendigung 7 vs mahnung 9' },
     () => {
       const c = classifyText(rentReminder);
       assert.equal(supports(c, 'kuendigung'), false, describeScores(rentReminder));
     },
   );
+
+  it('position-aware scores: the payslip name in prose counts 0.4, the threat to terminate 0.3', () => {
+    assert.ok(classifyText(terminationMentioningPayslip).scores.lohnabrechnung < 9);
+    assert.ok(classifyText(rentReminder).scores.kuendigung < 3);
+  });
+
+  it('a Betreff line names the document even when prose names another type', () => {
+    const text = `Stadtwerke Fürth GmbH, 02.04.2026
+Mahnung zur Rechnung Nr. 4711
+Sehr geehrte Frau Weiß, mit der Gehaltsabrechnung für März haben Sie wohl mehr Geld; bitte überweisen Sie den
+offenen Betrag von 84,00 € bis zum 16.04.2026. Andernfalls sehen wir uns gezwungen, den Vertrag zu kündigen.`;
+    const c = classifyText(text);
+    assert.equal(c.best, 'mahnung', describeScores(text));
+    assert.equal(supports(c, 'lohnabrechnung'), false);
+    assert.equal(supports(c, 'kuendigung'), false);
+  });
 });

@@ -30,15 +30,77 @@ const LABEL: Record<DocumentType, string> = {
   bussgeldbescheid: 'a fine notice (bussgeldbescheid)',
 };
 
+/** Where a letter's running text starts: the salutation. Text before it is letterhead, date and Betreff. */
+const SALUTATION = /\b(sehr geehrte|guten tag|hallo |liebe[rs]? )/;
+/** Sentences that announce a consequence rather than state a fact ("Sollte …, sehen wir uns gezwungen … zu kündigen"). */
+const CONDITIONAL = /\b(sollte|sollten|andernfalls|anderenfalls|falls|ansonsten|sonst|gezwungen|behalten uns vor|drohen|droht|müssen wir|mussten wir|werden wir .* einleiten)\b/;
+/** A signal this heavy names the document; named only in running prose it is a reference, not the document's own name. */
+const NAMING_WEIGHT = 4;
+/** Share of a naming term's weight when it occurs only in running prose. */
+const PROSE_NAMING_FACTOR = 0.4;
+/** Share of any term's weight when it occurs only in a conditional or threatening sentence. */
+const CONDITIONAL_FACTOR = 0.3;
+
+interface Zones {
+  /** Letterhead, date, Betreff, and short label-like lines: full weight. */
+  titled: string[];
+  /** Sentences of the running text after the salutation. */
+  prose: string[];
+  all: string;
+}
+
+/**
+ * Position-aware zones of a text: without a salutation (forms, statements, payslips, notices
+ * printed as tables) everything counts as titled; with one, what precedes it and short lines
+ * after it are titled and the rest is split into sentences.
+ */
+function zonesOf(text: string): Zones {
+  const lines = text.split(/\r?\n/).map(foldGerman).map((l) => l.trim()).filter(Boolean);
+  const all = lines.join(' ');
+  const at = lines.findIndex((l) => SALUTATION.test(l));
+  if (at < 0) return { titled: lines, prose: [], all };
+  const salutationLine = lines[at]!;
+  const cut = salutationLine.search(SALUTATION);
+  const titled = [...lines.slice(0, at), salutationLine.slice(0, cut)];
+  const bodyLines = [salutationLine.slice(cut), ...lines.slice(at + 1)];
+  const proseLines: string[] = [];
+  for (const l of bodyLines) {
+    if (l.split(' ').length <= 6 && !/[.,;]\s*$/.test(l)) titled.push(l);
+    else proseLines.push(l);
+  }
+  const prose = proseLines.join(' ').split(/(?<=[.!?;])\s+/);
+  return { titled, prose, all };
+}
+
+function evidence(zones: Zones, re: RegExp, weight: number): number {
+  if (!re.test(zones.all)) return 0;
+  if (zones.titled.some((l) => re.test(l))) return weight;
+  const naming = weight >= NAMING_WEIGHT ? PROSE_NAMING_FACTOR : 1;
+  let best = 0;
+  for (const sentence of zones.prose) {
+    if (!re.test(sentence)) continue;
+    best = Math.max(best, naming * (CONDITIONAL.test(sentence) ? CONDITIONAL_FACTOR : 1));
+  }
+  // Matched only across a line or sentence break: count as prose.
+  return weight * (best || naming);
+}
+
 export function classifyText(text: string): Classification {
-  const folded = foldGerman(text);
+  const zones = zonesOf(text);
   const scores = {} as Record<DocumentType, number>;
   for (const type of DOCUMENT_TYPES) {
-    scores[type] = COMPILED[type].reduce((sum, s) => sum + (s.re.test(folded) ? s.weight : 0), 0);
+    scores[type] = Math.round(COMPILED[type].reduce((sum, s) => sum + evidence(zones, s.re, s.weight), 0) * 100) / 100;
   }
   const ranked = [...DOCUMENT_TYPES].sort((a, b) => scores[b] - scores[a]);
   const top = ranked[0]!;
   return { best: scores[top] >= MIN_SCORE ? top : null, scores };
+}
+
+/** The text before the salutation (or the first lines of a form): where a document names itself. */
+export function headOf(text: string): string {
+  const lines = text.split(/\r?\n/);
+  const at = lines.findIndex((l) => SALUTATION.test(foldGerman(l)));
+  return (at < 0 ? lines.slice(0, 8) : lines.slice(0, at + 1)).join('\n');
 }
 
 /** Whether the evidence supports reading the document as `requested`. */

@@ -88,7 +88,7 @@ export const SIGNALS: Record<DocumentType, readonly Signal[]> = {
     ['resturlaub|arbeitszeugnis|zeugnis', 1],
   ],
   bussgeldbescheid: [
-    ['bußgeldbescheid|verwarnungsgeld|verwarngeld|anhörungsbogen', 5],
+    ['bußgeldbescheid|verwarnungsgeld|verwarngeld|anhörungsbogen|anhörung im (bußgeld|verwarnungsgeld)verfahren|zeugenfragebogen', 5],
     ['bußgeld|geldbuße', 3],
     ['ordnungswidrigkeit', 3],
     ['owig', 2],

@@ -1,0 +1,221 @@
+/**
+ * Accuracy of the five analysis pipelines (issue 5), printed as tables:
+ *
+ *   npm run eval:analysis                       # 12 text-layer + 4 scanned fixtures per type, real samples, p50
+ *   npm run eval:analysis -- --text 20 --scans 0 --no-real --no-http
+ *
+ * Fixtures come from scripts/fixtures/analysis (seeds from 101 on, so not the seeds the tests
+ * use), rendered as text-layer PDFs and as 300-dpi scans (scripts/fixtures/scans.ts), and run
+ * through the real registry and reading layer with runPipeline (the code path of the API
+ * minus HTTP). Per type: key-number recall (value matches as amount/date/text) and page
+ * accuracy among the found ones, expected-flag recall, flags raised without cause (per
+ * document, topics not in the ground truth), and the share of 422 on wrong-type uploads (each
+ * fixture sent as every other analysis type, plus a bank statement and an invitation).
+ * The real samples in ../shared/corpus/real/{lohnabrechnung,bussgeldbescheid} are read at run
+ * time (never copied) and skipped when absent. The p50 line times a 4-page text-layer
+ * Steuerbescheid end to end over HTTP (test/support/server.ts). Nothing here is asserted.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ANALYSIS_TYPES, GENERATORS, type AnalysisFixture } from '../scripts/fixtures/analysis/index.js';
+import { addScores, normalizeValue, scoreAnalysis, type Score } from '../scripts/fixtures/analysis/score.js';
+import { CLEAN, DEGRADED, scanPdf } from '../scripts/fixtures/scans.js';
+import { makeTextPdf } from '../scripts/fixtures/text-pdf.js';
+import { statementPages } from '../scripts/fixtures/texts.js';
+import type { AnalysisDocumentType, DocumentType } from '../src/domain/document-types.js';
+import { sniffFileKind } from '../src/domain/file-kind.js';
+import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/backends/read-document.js';
+import type { LoadedDocument, TextCell } from '../src/pipeline/model/document.js';
+import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
+import { runPipeline, type PipelineRun } from '../src/pipeline/run-pipeline.js';
+import { analyze as analyzeDoc } from '../src/pipeline/stages/analysis/common/analysis-stage.js';
+import { lohnabrechnungAnalyzer } from '../src/pipeline/stages/analysis/lohnabrechnung/index.js';
+import { classifyText, documentText, supports } from '../src/pipeline/stages/classify/classify.js';
+import { invitationLines, textPdf } from '../test/support/documents.js';
+import { analyze, closeSharedReader, createOrg, startServer } from '../test/support/server.js';
+
+const { values: args } = parseArgs({
+  options: { text: { type: 'string' }, scans: { type: 'string' }, 'no-real': { type: 'boolean' }, 'no-http': { type: 'boolean' }, n: { type: 'string' } },
+});
+const TEXT_N = Number(args.text ?? 12);
+const SCAN_N = Number(args.scans ?? 4);
+const HTTP_N = Number(args.n ?? 30);
+const REAL_DIR = path.resolve(import.meta.dirname, '../../shared/corpus/real');
+
+const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 2, warmUp: false });
+const registry = buildPipelineRegistry();
+const run = (type: DocumentType, bytes: Uint8Array, kind: 'pdf' | 'jpeg' | 'png' = 'pdf'): Promise<PipelineRun> =>
+  runPipeline(registry[type], { bytes, kind }, { reader, maxPages: 20, timeoutMs: 180_000 });
+const analysisOf = (r: PipelineRun) => (r.status === 'success' && r.output.kind === 'analysis' ? r.output.analysis : null);
+const pct = (a: number, b: number) => (b === 0 ? '   –  ' : (a / b).toFixed(3).padStart(6));
+const empty = (): Score => ({ keyExpected: 0, keyFound: 0, keyPageRight: 0, flagExpected: 0, flagFound: 0, flagsWithoutCause: 0, missedKeys: [], wrongKeys: [], missedFlags: [], extraFlags: [] });
+
+interface Row {
+  type: string;
+  docs: number;
+  score: Score;
+  wrong: { sent: number; rejected: number };
+  failed: number;
+}
+
+function printTable(title: string, rows: Row[]): void {
+  console.log(`\n${title}`);
+  console.log('| type | docs | key recall | page acc. | flag recall | flags w/o cause | wrong-type 422 | runs failed |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  const total: Row = { type: 'all', docs: 0, score: empty(), wrong: { sent: 0, rejected: 0 }, failed: 0 };
+  for (const r of [...rows, total]) {
+    if (r !== total) {
+      total.docs += r.docs;
+      total.score = addScores(total.score, r.score);
+      total.wrong.sent += r.wrong.sent;
+      total.wrong.rejected += r.wrong.rejected;
+      total.failed += r.failed;
+    }
+    const s = r.score;
+    console.log(`| ${r.type} | ${r.docs} | ${pct(s.keyFound, s.keyExpected)} (${s.keyFound}/${s.keyExpected}) | ${pct(s.keyPageRight, s.keyFound)} | ${pct(s.flagFound, s.flagExpected)} (${s.flagFound}/${s.flagExpected}) | ${s.flagsWithoutCause} | ${pct(r.wrong.rejected, r.wrong.sent)} (${r.wrong.rejected}/${r.wrong.sent}) | ${r.failed} |`);
+  }
+  const misses = rows.flatMap((r) => [...r.score.missedKeys.map((m) => `${r.type} missed ${m}`), ...r.score.wrongKeys.map((m) => `${r.type} wrong ${m}`), ...r.score.missedFlags.map((m) => `${r.type} flag missed ${m}`), ...r.score.extraFlags.map((m) => `${r.type} flag w/o cause ${m}`)]);
+  if (misses.length) console.log(`  first misses: ${misses.slice(0, 12).join('; ')}`);
+}
+
+async function evalSet(label: string, render: (f: AnalysisFixture) => Promise<Uint8Array>, count: number, wrongTypes: boolean): Promise<void> {
+  if (count <= 0) return;
+  const rows: Row[] = [];
+  const started = performance.now();
+  for (const type of ANALYSIS_TYPES) {
+    const row: Row = { type, docs: 0, score: empty(), wrong: { sent: 0, rejected: 0 }, failed: 0 };
+    for (let i = 0; i < count; i++) {
+      const fixture = GENERATORS[type](101 + i);
+      const bytes = await render(fixture);
+      const result = await run(type, bytes);
+      row.docs++;
+      if (result.status !== 'success') row.failed++;
+      row.score = addScores(row.score, scoreAnalysis(fixture, analysisOf(result)));
+      if (wrongTypes) {
+        for (const other of ANALYSIS_TYPES.filter((t) => t !== type)) {
+          const r = await run(other, bytes);
+          row.wrong.sent++;
+          if (r.status === 'failure' && r.kind === 'not_recognized') row.wrong.rejected++;
+        }
+      }
+    }
+    if (wrongTypes) {
+      // Documents of no analysis type sent as this type.
+      for (const bytes of [await makeTextPdf(statementPages()), await textPdf([invitationLines()])]) {
+        const r = await run(type, bytes);
+        row.wrong.sent++;
+        if (r.status === 'failure' && r.kind === 'not_recognized') row.wrong.rejected++;
+      }
+    }
+    rows.push(row);
+  }
+  printTable(`${label} (${((performance.now() - started) / 1000).toFixed(0)} s)`, rows);
+}
+
+/** A payslip OCR text file as a document: words at monospace positions (6 pt per column, 12 pt per line). */
+function textFileDocument(text: string): LoadedDocument {
+  const cells: TextCell[] = [];
+  text.split('\n').forEach((line, row) => {
+    for (const m of line.matchAll(/\S+/g)) cells.push({ text: m[0], bbox: { x: m.index! * 6, y: row * 12, width: m[0].length * 6, height: 10 }, fontSize: 10, source: 'ocr', confidence: 0.9 });
+  });
+  return { format: 'pdf', pages: [{ number: 1, width: 595, height: Math.max(842, text.split('\n').length * 12), source: 'ocr', cells }] };
+}
+
+const DATEV_LABELS: Record<string, string> = { 'Gesamt-Brutto': 'gesamtbrutto', Steuerklasse: 'steuerklasse', Auszahlungsbetrag: 'auszahlungsbetrag', 'Netto-Verdienst': 'nettoverdienst' };
+
+async function realSamples(): Promise<void> {
+  const lohnDir = path.join(REAL_DIR, 'lohnabrechnung');
+  const bussDir = path.join(REAL_DIR, 'bussgeldbescheid');
+  if (!existsSync(lohnDir) && !existsSync(bussDir)) {
+    console.log('\nreal samples: ../shared/corpus/real not present — skipped');
+    return;
+  }
+  if (existsSync(lohnDir)) {
+    // OCR text files with annotations: compare the four annotated key numbers.
+    let expected = 0;
+    let found = 0;
+    let accepted = 0;
+    let files = 0;
+    const per: Record<string, [number, number]> = {};
+    for (const name of readdirSync(lohnDir).filter((f) => f.endsWith('.txt')).sort()) {
+      const text = readFileSync(path.join(lohnDir, name), 'utf8');
+      const truthFile = path.join(lohnDir, name.replace(/\.txt$/, '.expected.json'));
+      if (!existsSync(truthFile)) continue;
+      files++;
+      const doc = textFileDocument(text);
+      if (supports(classifyText(documentText(doc)), 'lohnabrechnung')) accepted++;
+      const analysis = analyzeDoc(lohnabrechnungAnalyzer, doc);
+      const truth = JSON.parse(readFileSync(truthFile, 'utf8')) as { annotations: { label: string; value: string; is_correct: boolean }[] };
+      const seen = new Set<string>();
+      for (const a of truth.annotations) {
+        const key = DATEV_LABELS[a.label];
+        if (!key || !a.is_correct || seen.has(key)) continue;
+        seen.add(key);
+        expected++;
+        const got = analysis.key_numbers[key]?.value;
+        const ok = got !== undefined && (got === a.value || normalizeValue(got) === normalizeValue(a.value));
+        if (ok) found++;
+        per[key] = [(per[key]?.[0] ?? 0) + (ok ? 1 : 0), (per[key]?.[1] ?? 0) + 1];
+      }
+    }
+    console.log(`\nreal lohnabrechnung OCR texts (konfuzio DATEV demo, ${files} files, positions synthesised from the text columns):`);
+    console.log(`  accepted as lohnabrechnung: ${accepted}/${files}; annotated key numbers found: ${found}/${expected} (${pct(found, expected).trim()})`);
+    console.log(`  per key: ${Object.entries(per).map(([k, [a, b]]) => `${k} ${a}/${b}`).join(', ')}`);
+  }
+  for (const [dir, type] of [[lohnDir, 'lohnabrechnung'], [bussDir, 'bussgeldbescheid']] as const) {
+    if (!existsSync(dir)) continue;
+    console.log(`\nreal ${type} uploads (PDF/images through the full pipeline):`);
+    console.log('| file | status | subtype / reason | key numbers | flags |');
+    console.log('|---|---|---|---|---|');
+    for (const name of readdirSync(dir).filter((f) => /\.(pdf|jpe?g|png)$/i.test(f)).sort()) {
+      const bytes = new Uint8Array(readFileSync(path.join(dir, name)));
+      const kind = sniffFileKind(bytes);
+      if (!kind) continue;
+      const started = performance.now();
+      const r = await run(type, bytes, kind);
+      const ms = performance.now() - started;
+      const short = name.replace(/^[^_]+__[^_]+__/, '').slice(0, 48);
+      const a = analysisOf(r);
+      if (!a) {
+        console.log(`| ${short} | ${r.status === 'failure' ? (r.kind === 'not_recognized' ? 422 : r.kind === 'load' ? 400 : 500) : '?'} | ${r.status === 'failure' ? r.kind : ''} | – | – |`);
+        continue;
+      }
+      const subtype = a.summary.split(/ (von|für|vom) /)[0];
+      console.log(`| ${short} | 200 (${(ms / 1000).toFixed(1)} s) | ${subtype} | ${Object.entries(a.key_numbers).map(([k, v]) => `${k}=${v.value}@${v.page}`).join(', ') || '–'} | ${a.review_flags.map((f) => f.topic).join(', ') || '–'} |`);
+    }
+  }
+}
+
+async function httpP50(): Promise<void> {
+  const server = await startServer({ pipelines: registry });
+  try {
+    const org = await createOrg(server, { tier: 'enterprise' });
+    const fixture = GENERATORS.steuerbescheid(101);
+    const pdf = await makeTextPdf(fixture.pages);
+    const times: number[] = [];
+    for (let i = 0; i < HTTP_N + 5; i++) {
+      const t = performance.now();
+      const res = await analyze(server.url, org.apiKey, { documentType: 'steuerbescheid', file: pdf });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+      if (i >= 5) times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(0);
+    console.log(`\np50 4-page text-layer Steuerbescheid over HTTP: ${q(0.5)} ms (p90 ${q(0.9)} ms, n=${times.length}, sequential, loopback, after 5 warm-up calls)`);
+  } finally {
+    await server.close();
+    await closeSharedReader();
+  }
+}
+
+try {
+  await evalSet(`text-layer PDFs, ${TEXT_N} per type`, (f) => makeTextPdf(f.pages), TEXT_N, true);
+  // Odd seeds clean office scans, even seeds degraded ones (noise, specks, blur, grey paper).
+  await evalSet(`scanned PDFs (300 dpi, OCR; clean and degraded alternating), ${SCAN_N} per type`, (f) => scanPdf(f.pages, Number(f.id.split('-').pop()) % 2 ? CLEAN : DEGRADED, [0.4, -0.3], 7), SCAN_N, false);
+  if (!args['no-real']) await realSamples();
+  if (!args['no-http']) await httpP50();
+} finally {
+  await reader.close();
+}

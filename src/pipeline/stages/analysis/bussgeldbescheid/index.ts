@@ -1,0 +1,44 @@
+/** Bußgeldbescheid analysis (SPEC §9); also reads Verwarnungen and Anhörungsbögen, named as such. */
+import type { KeyNumber } from '../../../model/result.js';
+import { headOf } from '../../classify/classify.js';
+import { subtypeOf } from '../../classify/subtypes.js';
+import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
+import { allText } from '../common/prose.js';
+import { splitSections } from '../common/sections.js';
+import { extractBussgeldKeyNumbers } from './key-numbers.js';
+import { bussgeldReviewFlags, type BussgeldFlagInput, type BussgeldKind } from './review-flags.js';
+
+interface Facts extends BussgeldFlagInput {
+  sender: string | null;
+  subtype: string;
+}
+
+export const BUSSGELD_HEADINGS = ['bussgeldbescheid', 'verwarnung', 'anhorung', 'tatvorwurf', 'tatbestand', 'beweismittel', 'rechtsfolgen', 'kosten', 'kostenentscheidung', 'zahlungsaufforderung', 'rechtsbehelfsbelehrung', 'hinweise', 'hinweis', 'zahlungshinweise', 'bankverbindung', 'fahrverbot', 'ihnen wird vorgeworfen', 'anhorung im bussgeldverfahren'];
+
+export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
+  name: 'analysis.bussgeldbescheid',
+  extract(input) {
+    const base = extractBussgeldKeyNumbers(input);
+    const text = allText(input.texts);
+    const sub = subtypeOf('bussgeldbescheid', text, headOf(text));
+    const kind: BussgeldKind = sub.id === 'anhoerung' ? 'anhoerung' : sub.id === 'verwarnung' ? 'verwarnung' : 'bussgeldbescheid';
+    return { keyNumbers: base.keyNumbers, facts: { keyNumbers: base.keyNumbers, kind, sender: senderOf(input.lines), subtype: sub.label } };
+  },
+  flags: bussgeldReviewFlags,
+  sections: (input) => splitSections(input.lines, { headings: BUSSGELD_HEADINGS }),
+  summary(f, flags) {
+    const v = (n: string): string | null => (f.keyNumbers[n] as KeyNumber | undefined)?.value ?? null;
+    const parts = [`${f.subtype}${f.sender ? ` von ${f.sender}` : ''}${v('bescheiddatum') ? ` vom ${v('bescheiddatum')}` : ''}${v('tatdatum') ? ` wegen einer Tat am ${v('tatdatum')}` : ''}.`];
+    const amount = v('gesamtbetrag') ?? v('geldbusse');
+    if (amount) parts.push(`Zu zahlen sind ${amount}${v('gesamtbetrag') && v('geldbusse') ? ` (Geldbuße ${v('geldbusse')})` : ''}.`);
+    const extras = [v('punkte') ? `${v('punkte')} Punkt${v('punkte') === '1' ? '' : 'e'} im Fahreignungsregister` : null, v('fahrverbot') ? `Fahrverbot von ${v('fahrverbot')}` : null].filter(Boolean);
+    if (extras.length) parts.push(`Außerdem: ${extras.join(', ')}.`);
+    const frist = flags.find((x) => x.topic === 'einspruchsfrist');
+    const m = frist && /bis zum (\d{2}\.\d{2}\.\d{4})/.exec(frist.description);
+    if (m) parts.push(`Einspruch ist bis zum ${m[1]} möglich (bei Zustellung am Bescheiddatum).`);
+    if (parts.length < 2) parts.push('Beträge waren nicht eindeutig zu lesen.');
+    return parts.join(' ');
+  },
+};
+
+export const bussgeldbescheidStage = analysisStage(bussgeldbescheidAnalyzer);

@@ -1,0 +1,41 @@
+/**
+ * Key numbers of a traffic fine notice (SPEC §9): the Kostenaufstellung (Geldbuße, Gebühren,
+ * Auslagen, Gesamtbetrag — labels with amounts to the right or below), the dates of the notice
+ * and of the offence, points and driving ban as printed in the text.
+ */
+import type { KeyNumber } from '../../../model/result.js';
+import type { AnalysisInput } from '../common/analysis-stage.js';
+import { keyNumbersOf } from '../common/analysis-stage.js';
+import { letterDate } from '../common/dates.js';
+import { findInProse, DATE_SRC } from '../common/prose.js';
+import { findKeyValue, type LabelSpec } from '../common/values.js';
+
+export const BUSSGELD_KEYS = ['bescheiddatum', 'tatdatum', 'geldbusse', 'gebuehren', 'auslagen', 'gesamtbetrag', 'punkte', 'fahrverbot'] as const;
+
+const SPECS: Record<'geldbusse' | 'gebuehren' | 'auslagen' | 'gesamtbetrag', LabelSpec> = {
+  geldbusse: { labels: ['Geldbuße', 'Bußgeld', 'Verwarnungsgeld', 'Verwarngeld', 'Geldbetrag'], kind: 'money', maxGap: 5, skipLine: /bussgeldstelle|bussgeldkatalog|bussgeldbescheid/ },
+  gebuehren: { labels: ['Gebühren', 'Gebühr', 'Verwaltungsgebühr', 'Verwaltungsgebühren'], kind: 'money', maxGap: 6 },
+  auslagen: { labels: ['Auslagen', 'Zustellungsauslagen', 'Zustellkosten', 'Auslagen der Verwaltungsbehörde'], kind: 'money', maxGap: 6 },
+  gesamtbetrag: { labels: ['Gesamtbetrag', 'Gesamtforderung', 'zu zahlender Gesamtbetrag', 'zu zahlender Betrag', 'Zahlbetrag', 'Gesamtsumme', 'Summe', 'Gesamt', 'insgesamt'], kind: 'money', maxGap: 5 },
+};
+
+const COUNT_WORDS: Record<string, string> = { ein: '1', einen: '1', eine: '1', einem: '1', zwei: '2', drei: '3' };
+
+export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: Record<string, KeyNumber> } {
+  const found: Record<string, { value: string; page: number } | null> = {};
+  for (const [name, spec] of Object.entries(SPECS)) found[name] = findKeyValue(input.lines, spec);
+  found.bescheiddatum = letterDate(input.lines, input.texts, ['Bescheiddatum', 'Datum des Bescheids', 'Erlassen am', 'Datum']);
+  found.tatdatum =
+    findKeyValue(input.lines, { labels: ['Tatzeit', 'Tattag', 'Tatdatum', 'Datum der Tat', 'Tatzeitpunkt', 'Tag der Tat', 'Datum/Uhrzeit'], kind: 'date', maxGap: 3 }) ??
+    findInProse(input.texts, new RegExp(String.raw`(?:wird vorgeworfen|vorgeworfen,|Ihnen wird zur Last gelegt|haben)[^.]{0,40}?am\s+(${DATE_SRC})`, 'u')) ??
+    findInProse(input.texts, new RegExp(String.raw`\bam\s+(${DATE_SRC})\s*,?\s+(?:um|gegen)\s+\d{1,2}[:.]\d{2}`, 'u'));
+  const punkte =
+    findInProse(input.texts, /(\d|ein|einen|zwei|drei)\s+Punkte?n?\b(?=[^.]{0,80}(?:Fahreignungsregister|Flensburg|eingetragen|Eintragung))/iu) ??
+    findInProse(input.texts, /(?:Fahreignungsregister|Flensburg)[^.]{0,60}?\b(\d)\s+Punkte?n?\b/u) ??
+    findKeyValue(input.lines, { labels: ['Punkte', 'Punkte im FAER', 'Punkte Fahreignungsregister'], kind: 'count', maxGap: 2 });
+  if (punkte) found.punkte = { value: COUNT_WORDS[punkte.value.toLowerCase()] ?? punkte.value, page: punkte.page };
+  found.fahrverbot =
+    findInProse(input.texts, /Fahrverbot\s+(?:von|für\s+die\s+Dauer\s+von|:)?\s*((?:\d|ein(?:em|en)?|zwei|drei)\s+Monate?n?)/iu) ??
+    findInProse(input.texts, /((?:\d|ein(?:em|en)?|zwei|drei)\s+Monate?n?)\s+Fahrverbot/iu);
+  return { keyNumbers: keyNumbersOf(BUSSGELD_KEYS, found) };
+}

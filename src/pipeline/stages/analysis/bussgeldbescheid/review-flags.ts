@@ -1,0 +1,55 @@
+/** Review flags of a traffic fine notice (SPEC §9). */
+import type { KeyNumber, ReviewFlag } from '../../../model/result.js';
+import { fmtDate } from '../common/facts.js';
+import { bussgeldEinspruchsfrist, stvgVerjaehrung } from '../common/legal-rules.js';
+import { dateOf } from '../common/values.js';
+
+export type BussgeldKind = 'bussgeldbescheid' | 'verwarnung' | 'anhoerung';
+
+export interface BussgeldFlagInput {
+  keyNumbers: Record<string, KeyNumber>;
+  kind: BussgeldKind;
+}
+
+export function bussgeldReviewFlags(f: BussgeldFlagInput): ReviewFlag[] {
+  const k = f.keyNumbers;
+  const flags: ReviewFlag[] = [];
+  const datum = dateOf(k.bescheiddatum?.value);
+  const tat = dateOf(k.tatdatum?.value);
+  let rechtskraft: string | null = null;
+  if (f.kind === 'bussgeldbescheid' && datum) {
+    const frist = bussgeldEinspruchsfrist(datum);
+    rechtskraft = fmtDate(frist);
+    flags.push({
+      topic: 'einspruchsfrist',
+      severity: 'warning',
+      description: `Einspruch binnen zwei Wochen nach Zustellung (§67 OWiG): bei Zustellung am Bescheiddatum ${fmtDate(datum)} bis zum ${fmtDate(frist)}; maßgeblich ist das Zustelldatum auf dem Umschlag. Ohne Einspruch wird der Bescheid rechtskräftig.`,
+    });
+  }
+  if (tat && datum && f.kind !== 'anhoerung') {
+    const { ablauf, bescheidNachAblauf } = stvgVerjaehrung(tat, datum);
+    if (bescheidNachAblauf) {
+      flags.push({
+        topic: 'verjaehrung',
+        severity: 'critical',
+        description: `Die Tat vom ${fmtDate(tat)} verjährt nach drei Monaten am ${fmtDate(ablauf)} (§26 Abs. 3 StVG); der Bescheid ist vom ${fmtDate(datum)}. Prüfen Sie, ob die Verjährung unterbrochen wurde (z. B. durch eine Anhörung, §33 OWiG) — sonst ist die Verfolgung verjährt.`,
+      });
+    }
+  }
+  if (k.fahrverbot) {
+    flags.push({
+      topic: 'fahrverbot',
+      severity: 'critical',
+      description: `Angeordnet ist ein Fahrverbot von ${k.fahrverbot.value} (§25 StVG)${rechtskraft ? `; es wird mit Rechtskraft wirksam, frühestens nach Ablauf der Einspruchsfrist am ${rechtskraft}` : ''}. Wer in den zwei Jahren davor kein Fahrverbot hatte, kann den Beginn bis zu vier Monate nach Rechtskraft wählen (§25 Abs. 2a StVG).`,
+    });
+  }
+  const punkte = k.punkte ? Number(k.punkte.value) : 0;
+  if (punkte > 0) {
+    flags.push({
+      topic: 'punkte',
+      severity: punkte >= 2 ? 'warning' : 'info',
+      description: `Im Fahreignungsregister ${punkte === 1 ? 'wird 1 Punkt' : `werden ${punkte} Punkte`} eingetragen (§4 StVG); Tilgung nach ${punkte >= 2 ? 'fünf' : 'zweieinhalb'} Jahren ab Rechtskraft (§29 StVG). Ab 8 Punkten wird die Fahrerlaubnis entzogen.`,
+    });
+  }
+  return flags;
+}

@@ -1,0 +1,72 @@
+/**
+ * The shape every analysis type shares: read lines once, extract key numbers, derive review
+ * flags from them with the pure legal rules, split sections, and write a summary from the
+ * extracted facts only. The stage writes `ctx.slots.analysis`.
+ */
+import type { LoadedDocument } from '../../../model/document.js';
+import type { Analysis, KeyNumber, ReviewFlag, Section } from '../../../model/result.js';
+import type { Stage } from '../../../model/stage.js';
+import { documentLines, type Line } from './layout.js';
+import { pageTexts, type PageText } from './prose.js';
+
+export interface AnalysisInput {
+  document: LoadedDocument;
+  lines: Line[];
+  texts: PageText[];
+}
+
+export interface TypeAnalyzer<F> {
+  name: string;
+  /** Key numbers (SPEC §9 names) and the typed facts the flags and summary use. */
+  extract(input: AnalysisInput): { keyNumbers: Record<string, KeyNumber>; facts: F };
+  flags(facts: F): ReviewFlag[];
+  sections(input: AnalysisInput): Section[];
+  summary(facts: F, flags: readonly ReviewFlag[]): string;
+}
+
+export function analyze<F>(analyzer: TypeAnalyzer<F>, document: LoadedDocument): Analysis {
+  const lines = documentLines(document);
+  const input: AnalysisInput = { document, lines, texts: pageTexts(lines) };
+  const { keyNumbers, facts } = analyzer.extract(input);
+  const review_flags = analyzer.flags(facts);
+  return { summary: analyzer.summary(facts, review_flags), sections: analyzer.sections(input), key_numbers: keyNumbers, review_flags };
+}
+
+export function analysisStage<F>(analyzer: TypeAnalyzer<F>): Stage {
+  return {
+    name: analyzer.name,
+    run(ctx) {
+      ctx.slots.analysis = analyze(analyzer, ctx.document);
+    },
+  };
+}
+
+/**
+ * The sender as printed: the first segment of the first line of page 1 (letterheads and
+ * return-address lines start with the issuer), cut at a wide gap or a separator.
+ */
+export function senderOf(lines: readonly Line[]): string | null {
+  const first = lines.find((l) => l.page === lines[0]?.page && /[A-Za-zÄÖÜäöü]{3}/.test(l.text));
+  if (!first) return null;
+  const words: string[] = [];
+  for (let i = 0; i < first.cells.length; i++) {
+    const c = first.cells[i]!;
+    const prev = first.cells[i - 1];
+    if (prev && c.bbox.x - (prev.bbox.x + prev.bbox.width) > 2.5 * first.size) break;
+    if (/^[·|•,]$/.test(c.text)) break;
+    words.push(c.text.replace(/[,·]$/, ''));
+    if (/[,·]$/.test(c.text)) break;
+  }
+  const s = words.join(' ').trim();
+  return s.length >= 3 ? s.slice(0, 80) : null;
+}
+
+/** Puts found values into the key-number record, in SPEC order, omitting what was not found. */
+export function keyNumbersOf(names: readonly string[], found: Record<string, { value: string; page: number } | null | undefined>): Record<string, KeyNumber> {
+  const out: Record<string, KeyNumber> = {};
+  for (const name of names) {
+    const f = found[name];
+    if (f) out[name] = { value: f.value, page: f.page };
+  }
+  return out;
+}

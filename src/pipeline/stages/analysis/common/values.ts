@@ -1,0 +1,234 @@
+/**
+ * Label–value finding by layout. A key number is printed as a label with its value either to
+ * the right on the same line (with at most a few filler words between) or below it in the
+ * same column (table headers, stacked forms). Values are returned as printed (with the
+ * currency sign when it is printed beside the amount) with their 1-based page.
+ */
+import { amountToCents } from '../../../../domain/money.js';
+import { type CalendarDate, parseGermanDate, monthFromName } from '../../../../domain/german-dates.js';
+import type { KeyNumber } from '../../../model/result.js';
+import { findLabel, type LabelHit, type Line } from './layout.js';
+
+export type ValueKind = 'money' | 'date' | 'year' | 'count' | 'period' | 'steuerklasse' | 'percent';
+
+export interface FoundValue extends KeyNumber {
+  /** The value's own cells' line. */
+  line: Line;
+  /** Where the label was found. */
+  label: LabelHit;
+}
+
+/** Digits OCR misreads as letters inside numbers (O→0, l/I→1, S→5 only between digits). */
+function repairDigits(text: string): string {
+  return text.replace(/(?<=\d)[Oo](?=[\d,.])|(?<=[\d,.])[Oo](?=\d|$)/g, '0').replace(/(?<=\d)[lI](?=[\d,.])|(?<=[\d,.])[lI](?=\d)/g, '1');
+}
+
+const CURRENCY = /^(€|EUR|Euro)$/i;
+const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6 };
+
+interface Parsed {
+  printed: string;
+  /** Number of cells consumed. */
+  used: number;
+}
+
+/** Tries to read a value of `kind` starting at cell `i` of `line`. */
+export function readValueAt(line: Line, i: number, kind: ValueKind): Parsed | null {
+  const t = (k: number) => line.cells[i + k]?.text ?? '';
+  const strip = (s: string) => s.replace(/^[(:=]+|[);:,]+$/g, '');
+  const first = repairDigits(strip(t(0)));
+  switch (kind) {
+    case 'money': {
+      // "EUR 12,50" / "€ 12,50"
+      if (CURRENCY.test(first) && amountToCents(repairDigits(strip(t(1)))) !== null) return { printed: `${first} ${strip(t(1))}`, used: 2 };
+      for (const n of [2, 1]) {
+        // "1 234,56" or "380, 00" split in two words
+        const joined = repairDigits(strip(line.cells.slice(i, i + n).map((c) => c.text).join(' ')));
+        if (n === 2 && !/^\d{1,3} \d{3},\d{2}|^\d{1,3}(?:\.\d{3})*, \d{2}\b/.test(joined)) continue;
+        const cleaned = joined.replace(/€$/u, '').replace(/, (\d{2})/, ',$1').trim();
+        if (!/,\d{2}|,-/.test(cleaned) || amountToCents(cleaned) === null) continue;
+        const next = strip(t(n));
+        const withCurrency = CURRENCY.test(next) || next === '€' ? `${joined} ${next === 'Euro' ? 'Euro' : next}` : joined;
+        return { printed: withCurrency, used: n + (withCurrency !== joined ? 1 : 0) };
+      }
+      // Whole euros with thousands separators, as tax notices print bases ("48.112 €", "48.112").
+      if (/^\d{1,3}(?:\.\d{3})+$/.test(first)) {
+        const next = strip(t(1));
+        return CURRENCY.test(next) ? { printed: `${first} ${next}`, used: 2 } : { printed: first, used: 1 };
+      }
+      return null;
+    }
+    case 'date': {
+      if (parseGermanDate(first)) return { printed: first, used: 1 };
+      const three = strip([t(0), t(1), t(2)].join(' '));
+      if (/^\d{1,2}\.\s+[A-Za-zÄÖÜäöü]+\s+\d{4}$/u.test(three) && parseGermanDate(three)) return { printed: three, used: 3 };
+      return null;
+    }
+    case 'year':
+      return /^(19|20)\d{2}$/.test(first) ? { printed: first, used: 1 } : null;
+    case 'count':
+      return /^\d{1,2}$/.test(first) ? { printed: first, used: 1 } : null;
+    case 'percent':
+      if (/^\d{1,2}(,\d{1,3})?\s?%$/.test(first)) return { printed: first, used: 1 };
+      if (/^\d{1,2}(,\d{1,3})?$/.test(first) && strip(t(1)) === '%') return { printed: `${first} %`, used: 2 };
+      return null;
+    case 'steuerklasse': {
+      const v = first.toLowerCase();
+      if (/^[1-6]$/.test(v) || ROMAN[v]) return { printed: first, used: 1 };
+      return null;
+    }
+    case 'period': {
+      // "März 2026", "03/2026", "03.2026", "01.03.2026 - 31.03.2026"
+      const month = monthFromName(first);
+      if (month && /^(19|20)\d{2}$/.test(strip(t(1)))) return { printed: `${first} ${strip(t(1))}`, used: 2 };
+      if (/^(0?[1-9]|1[0-2])[/.](19|20)\d{2}$/.test(first)) return { printed: first, used: 1 };
+      if (parseGermanDate(first)) {
+        const dash = strip(t(1));
+        if (/^[-–bis]+$/.test(dash) && parseGermanDate(strip(t(2)))) return { printed: `${first} ${dash} ${strip(t(2))}`, used: 3 };
+        if (/^\d{1,2}\.\d{1,2}\.\d{2,4}[-–]\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(first)) return { printed: first, used: 1 };
+      }
+      return null;
+    }
+  }
+}
+
+/** Words that may stand between a label and its value ("Steuerklasse: 4", "Gesamtbetrag in EUR 182,00"). */
+const FILLER = /^(:|=|-|–|\.+|in|eur|euro|€|\(eur\)|\(€\)|betrag|lt\.?|laut|gem\.?|nr\.?|vom|am|von|der|des|ist|sind|beträgt|betragen|werden|wird|festgesetzt|insgesamt|gesamt|summe|zum|bis|zu|ab|für|ihr|ihre)$/i;
+
+export interface LabelSpec {
+  /** Label wordings, most specific first. */
+  labels: readonly string[];
+  kind: ValueKind;
+  /** Lines whose folded text matches this are skipped (e.g. "Vorauszahlungen" for a tax total). */
+  skipLine?: RegExp;
+  /** Only look right of the label (values below belong to other labels). */
+  rightOnly?: boolean;
+  /** How many words may stand between label and value on the same line (default 4). */
+  maxGap?: number;
+}
+
+function valueRight(hit: LabelHit, spec: LabelSpec): Parsed & { index: number } | null {
+  const line = hit.line;
+  let gap = 0;
+  for (let k = hit.last + 1; k < line.cells.length; k++) {
+    const parsed = readValueAt(line, k, spec.kind);
+    if (parsed) return { ...parsed, index: k };
+    const word = line.cells[k]!.text;
+    if (!FILLER.test(word.replace(/[,;]$/, ''))) gap++;
+    if (gap > (spec.maxGap ?? 4)) return null;
+  }
+  return null;
+}
+
+/**
+ * A label stands as a table header cell: set apart from its neighbours by a wide gap (more
+ * than twice the word height), unlike a word in running text.
+ */
+function isolated(hit: LabelHit): boolean {
+  const cells = hit.line.cells;
+  const gap = 2 * Math.max(hit.line.size, 6);
+  const prev = cells[hit.first - 1];
+  const next = cells[hit.last + 1];
+  const first = cells[hit.first]!;
+  const last = cells[hit.last]!;
+  // A filler or a short qualifier may follow the label in its cell ("Kirchensteuer ev", "Brutto (EUR)").
+  const qualifier = next && (FILLER.test(next.text) || /^\(?[a-zäöü.]{1,4}\)?:?$/i.test(next.text));
+  const nextWord = qualifier ? cells[hit.last + 2] : next;
+  return (!prev || first.bbox.x - (prev.bbox.x + prev.bbox.width) > gap) && (!nextWord || nextWord.bbox.x - (last.bbox.x + last.bbox.width) > gap);
+}
+
+/** Words of running text; a line without any is a row of labels (a table header). */
+const PROSE_WORDS = new Set(['und', 'oder', 'der', 'die', 'das', 'den', 'dem', 'des', 'ist', 'sind', 'wird', 'werden', 'wurde', 'uber', 'fur', 'von', 'mit', 'bei', 'zu', 'zum', 'zur', 'sie', 'ihr', 'ihre', 'ihnen', 'wir', 'ein', 'eine', 'einen', 'nicht', 'auf', 'aus', 'als', 'am', 'im', 'haben', 'hat']);
+function headerRow(line: Line): boolean {
+  return line.cells.length >= 2 && !/[.:;]$/.test(line.text.trim()) && line.cells.every((c) => !PROSE_WORDS.has(foldLine(c.text).replace(/[^a-z]/g, '')));
+}
+
+/**
+ * A sentence that names an amount and wraps it into the right-hand amount column of the line
+ * above or below ("… gemäß § 17 OWiG    500,00 € / eine Geldbuße festgesetzt von:"): the amount
+ * must stand right of the label, in a line directly adjacent, and be that line's last word group.
+ */
+function valueInAmountColumn(hit: LabelHit, lines: readonly Line[], spec: LabelSpec): { line: Line; parsed: Parsed } | null {
+  const from = hit.line;
+  const same = lines.filter((l) => l.page === from.page);
+  const idx = same.indexOf(from);
+  for (const line of [same[idx + 1], same[idx - 1]]) {
+    if (!line || Math.abs(line.top - from.top) > 2.2 * Math.max(from.size, 8)) continue;
+    for (let k = line.cells.length - 1; k >= Math.max(0, line.cells.length - 3); k--) {
+      const c = line.cells[k]!;
+      if (c.bbox.x <= hit.x1) break;
+      const parsed = readValueAt(line, k, spec.kind);
+      if (parsed && k + parsed.used >= line.cells.length) {
+        // The amount stands apart from the sentence it ends (an amount column), not inside prose.
+        const prev = line.cells[k - 1];
+        if (!prev || c.bbox.x - (prev.bbox.x + prev.bbox.width) > 3 * Math.max(line.size, 6)) return { line, parsed };
+      }
+    }
+  }
+  return null;
+}
+
+function valueBelow(hit: LabelHit, lines: readonly Line[], spec: LabelSpec): { line: Line; parsed: Parsed } | null {
+  const from = hit.line;
+  const pageLines = lines.filter((l) => l.page === from.page && l.index > from.index && l.index <= from.index + 3);
+  for (const line of pageLines) {
+    if (line.top - from.bottom > 4 * Math.max(from.size, 8)) break;
+    for (let k = 0; k < line.cells.length; k++) {
+      const c = line.cells[k]!;
+      const cx0 = c.bbox.x;
+      const cx1 = c.bbox.x + c.bbox.width;
+      // The value sits in the label's column: the spans overlap (left, right or centred alignment).
+      if (cx1 < hit.x0 - 6 || cx0 > hit.x1 + 6) continue;
+      const parsed = readValueAt(line, k, spec.kind);
+      if (parsed) return { line, parsed };
+    }
+  }
+  return null;
+}
+
+/**
+ * The first place in document order where a label of `spec` has a value of its kind to its
+ * right or below it. Labels are tried in the given order over the whole document, so a
+ * specific wording ("festgesetzte Einkommensteuer") beats a general one ("Einkommensteuer").
+ */
+export function findKeyValue(lines: readonly Line[], spec: LabelSpec, options: { pages?: readonly number[] } = {}): FoundValue | null {
+  for (const label of spec.labels) {
+    for (const line of lines) {
+      if (options.pages && !options.pages.includes(line.page)) continue;
+      if (spec.skipLine && spec.skipLine.test(foldLine(line.text))) continue;
+      const hit = findLabel(line, label);
+      if (!hit) continue;
+      const right = valueRight(hit, spec);
+      if (right) return { value: right.printed, page: line.page, line, label: hit };
+      if (spec.rightOnly) continue;
+      // Only look below when nothing else stands right of the label (a header cell, not prose).
+      if (/\d,\d{2}\b/.test(line.text)) continue;
+      if (isolated(hit) || headerRow(line)) {
+        const below = valueBelow(hit, lines, spec);
+        if (below) return { value: below.parsed.printed, page: below.line.page, line: below.line, label: hit };
+      } else if (spec.kind === 'money') {
+        const wrapped = valueInAmountColumn(hit, lines, spec);
+        if (wrapped) return { value: wrapped.parsed.printed, page: wrapped.line.page, line: wrapped.line, label: hit };
+      }
+    }
+  }
+  return null;
+}
+
+import { foldGerman } from '../../classify/fold-text.js';
+export function foldLine(text: string): string {
+  return foldGerman(text);
+}
+
+/** Cents of a printed money value. */
+export function centsOf(printed: string | undefined): number | null {
+  if (!printed) return null;
+  const whole = /^(\d{1,3}(?:\.\d{3})+)\s*(€|EUR|Euro)?$/i.exec(printed.trim());
+  if (whole) return Number(whole[1]!.replace(/\./g, '')) * 100;
+  return amountToCents(printed.replace(/, (\d{2})\b/, ',$1').replace(/^(€|EUR)\s*/i, '').replace(/\s*(€|EUR|Euro)$/i, '').trim());
+}
+
+/** Calendar date of a printed date value. */
+export function dateOf(printed: string | undefined): CalendarDate | null {
+  return printed ? parseGermanDate(printed) : null;
+}

@@ -1,0 +1,67 @@
+/** Kündigung analysis (SPEC §9). */
+import type { KeyNumber } from '../../../model/result.js';
+import { foldGerman } from '../../classify/fold-text.js';
+import { headOf } from '../../classify/classify.js';
+import { subtypeOf } from '../../classify/subtypes.js';
+import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
+import { fr, sentenceMatching } from '../common/facts.js';
+import { allText } from '../common/prose.js';
+import { splitSections } from '../common/sections.js';
+import { extractKuendigungKeyNumbers } from './key-numbers.js';
+import { kuendigungReviewFlags, type KuendigungFlagInput, type Relationship } from './review-flags.js';
+
+interface Facts extends KuendigungFlagInput {
+  sender: string | null;
+  subtype: string;
+}
+
+/** The writer terminates the reader's relationship ("kündigen wir Ihnen", "kündigen wir das mit Ihnen bestehende"). */
+const BY_OTHER_SIDE = fr('kündigen (wir|hiermit)|wir kündigen|kündigung (ihres|des mit ihnen)|sprechen (wir )?(hiermit )?die (ordentliche |außerordentliche |fristlose )?kündigung|wird (hiermit )?gekündigt|beenden wir');
+const OWN = fr('kündige ich|ich kündige|kündigen wir unseren|kündigungsbestätigung|bestätigen (wir )?(ihnen )?(den eingang|ihre kündigung)');
+const FRISTLOS = fr('fristlos|außerordentlich');
+const ELECTRONIC = fr('per e-?mail|diese e-?mail|ohne unterschrift|maschinell erstellt|elektronisch übermittelt|per whatsapp|per sms|per fax');
+const PROBATION = fr('probezeit');
+
+export const KUENDIGUNG_HEADINGS = ['kundigung', 'betreff', 'hinweis', 'hinweise', 'rechtsbehelfsbelehrung', 'anlage', 'anlagen', 'empfangsbestätigung', 'empfangsbestatigung'];
+
+export const kuendigungAnalyzer: TypeAnalyzer<Facts> = {
+  name: 'analysis.kuendigung',
+  extract(input) {
+    const base = extractKuendigungKeyNumbers(input);
+    const text = allText(input.texts);
+    const folded = foldGerman(text);
+    const sub = subtypeOf('kuendigung', text, headOf(text));
+    const relationship = (['arbeitsverhaeltnis', 'mietverhaeltnis'].includes(sub.id) ? sub.id : 'vertrag') as Relationship;
+    const own = OWN.test(folded);
+    return {
+      keyNumbers: base.keyNumbers,
+      facts: {
+        keyNumbers: base.keyNumbers,
+        eintritt: base.eintritt,
+        relationship,
+        byOtherSide: BY_OTHER_SIDE.test(folded) && !own,
+        fristlos: FRISTLOS.test(folded),
+        probation: PROBATION.test(folded),
+        electronic: sentenceMatching(input.texts, ELECTRONIC),
+        sender: senderOf(input.lines),
+        subtype: sub.label,
+      },
+    };
+  },
+  flags: kuendigungReviewFlags,
+  sections: (input) => splitSections(input.lines, { headings: KUENDIGUNG_HEADINGS }),
+  summary(f, flags) {
+    const v = (n: string): string | null => (f.keyNumbers[n] as KeyNumber | undefined)?.value ?? null;
+    const parts = [`${f.subtype}${f.sender ? ` von ${f.sender}` : ''}${v('schreibdatum') ? ` vom ${v('schreibdatum')}` : ''}.`];
+    if (v('beendigungsdatum')) parts.push(`Das Verhältnis soll zum ${v('beendigungsdatum')} enden${v('kuendigungsfrist') ? ` (Kündigungsfrist ${v('kuendigungsfrist')})` : ''}.`);
+    const klage = flags.find((x) => x.topic === 'klagefrist');
+    const m = klage && /bis zum (\d{2}\.\d{2}\.\d{4})/.exec(klage.description);
+    if (m) parts.push(`Eine Kündigungsschutzklage ist bis zum ${m[1]} möglich.`);
+    const issues = flags.filter((x) => x.severity !== 'info' && x.topic !== 'klagefrist').map((x) => x.topic.replace(/_/g, ' '));
+    if (issues.length) parts.push(`Zu prüfen: ${[...new Set(issues)].join(', ')}.`);
+    if (parts.length < 2) parts.push('Ein Beendigungsdatum war nicht eindeutig zu lesen.');
+    return parts.join(' ');
+  },
+};
+
+export const kuendigungStage = analysisStage(kuendigungAnalyzer);

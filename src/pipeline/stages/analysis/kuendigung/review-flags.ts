@@ -1,0 +1,72 @@
+/** Review flags of a termination letter (SPEC §9). */
+import { compareDates, parseGermanDate } from '../../../../domain/german-dates.js';
+import type { KeyNumber, ReviewFlag } from '../../../model/result.js';
+import { fmtDate } from '../common/facts.js';
+import { arbeitsuchendMeldung, earliestEmploymentEnd, earliestTenancyEnd, kschgKlagefrist } from '../common/legal-rules.js';
+import { dateOf } from '../common/values.js';
+
+export type Relationship = 'arbeitsverhaeltnis' | 'mietverhaeltnis' | 'vertrag';
+
+export interface KuendigungFlagInput {
+  keyNumbers: Record<string, KeyNumber>;
+  relationship: Relationship;
+  /** The letter is the other side's termination of the reader (employer, landlord), not the reader's own. */
+  byOtherSide: boolean;
+  fristlos: boolean;
+  probation: boolean;
+  eintritt: string | null;
+  /** Wording that shows the letter was sent without a handwritten signature (e-mail, "ohne Unterschrift gültig"). */
+  electronic: string | null;
+}
+
+export function kuendigungReviewFlags(f: KuendigungFlagInput): ReviewFlag[] {
+  const k = f.keyNumbers;
+  const flags: ReviewFlag[] = [];
+  const datum = dateOf(k.schreibdatum?.value);
+  const ende = dateOf(k.beendigungsdatum?.value);
+  const employment = f.relationship === 'arbeitsverhaeltnis';
+  if (employment && f.byOtherSide && datum) {
+    const klage = kschgKlagefrist(datum);
+    flags.push({
+      topic: 'klagefrist',
+      severity: 'critical',
+      description: `Kündigungsschutzklage muss binnen drei Wochen nach Zugang beim Arbeitsgericht erhoben werden (§4 KSchG): bei Zugang am ${fmtDate(datum)} bis zum ${fmtDate(klage)}. Danach gilt die Kündigung als wirksam (§7 KSchG); maßgeblich ist der Tag, an dem das Schreiben tatsächlich zuging.`,
+    });
+  }
+  if (f.fristlos && f.byOtherSide && f.relationship !== 'vertrag') {
+    flags.push({
+      topic: 'kuendigungsfrist',
+      severity: 'warning',
+      description: `Die Kündigung ist fristlos/außerordentlich${ende ? ` zum ${fmtDate(ende)}` : ''}: Sie braucht einen wichtigen Grund (${employment ? '§626 BGB, Erklärung binnen zwei Wochen nach Kenntnis' : '§543, §569 BGB'}); prüfen Sie hilfsweise die ordentliche Frist.`,
+    });
+  } else if (datum && ende && f.byOtherSide) {
+    if (employment) {
+      const earliest = earliestEmploymentEnd(datum, f.eintritt ? parseGermanDate(f.eintritt) : null, f.probation);
+      if (compareDates(ende, earliest.ende) < 0) {
+        flags.push({ topic: 'kuendigungsfrist', severity: 'warning', description: `Das Arbeitsverhältnis soll am ${fmtDate(ende)} enden; bei Zugang am ${fmtDate(datum)} ist die gesetzliche Frist (${earliest.rule}) frühestens zum ${fmtDate(earliest.ende)} gewahrt. Längere vertragliche oder tarifliche Fristen gehen vor.` });
+      }
+    } else if (f.relationship === 'mietverhaeltnis') {
+      const earliest = earliestTenancyEnd(datum, true, f.eintritt ? parseGermanDate(f.eintritt) : null);
+      if (compareDates(ende, earliest.ende) < 0) {
+        flags.push({ topic: 'kuendigungsfrist', severity: 'warning', description: `Das Mietverhältnis soll am ${fmtDate(ende)} enden; bei Zugang am ${fmtDate(datum)} endet es nach §573c BGB (${earliest.months} Monate) frühestens zum ${fmtDate(earliest.ende)}. Eine Vermieterkündigung braucht zudem ein berechtigtes Interesse (§573 BGB).` });
+      }
+    }
+  }
+  if (f.electronic && f.relationship !== 'vertrag') {
+    flags.push({
+      topic: 'schriftform',
+      severity: 'critical',
+      description: `${employment ? 'Die Kündigung eines Arbeitsverhältnisses bedarf der Schriftform mit eigenhändiger Unterschrift; die elektronische Form ist ausgeschlossen (§623 BGB)' : 'Die Kündigung eines Wohnraummietverhältnisses bedarf der Schriftform (§568 Abs. 1 BGB)'}. Das Schreiben deutet auf eine Übermittlung ohne Unterschrift hin: „${f.electronic}“ Eine solche Kündigung ist unwirksam.`,
+    });
+  }
+  if (employment && ende) {
+    const kenntnis = datum ?? ende;
+    const melden = arbeitsuchendMeldung(kenntnis, ende);
+    flags.push({
+      topic: 'arbeitssuchend_melden',
+      severity: 'warning',
+      description: `Bei der Agentur für Arbeit arbeitsuchend melden bis spätestens ${fmtDate(melden)} (drei Monate vor dem Ende am ${fmtDate(ende)}, bei kürzerer Zeit binnen drei Tagen nach Kenntnis, §38 Abs. 1 SGB III); sonst droht eine Sperrzeit beim Arbeitslosengeld (§159 SGB III).`,
+    });
+  }
+  return flags;
+}

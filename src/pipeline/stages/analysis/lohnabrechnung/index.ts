@@ -1,0 +1,39 @@
+/** Lohnabrechnung analysis (SPEC §9). */
+import type { KeyNumber } from '../../../model/result.js';
+import { headOf } from '../../classify/classify.js';
+import { subtypeOf } from '../../classify/subtypes.js';
+import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
+import { allText } from '../common/prose.js';
+import { splitSections } from '../common/sections.js';
+import { extractLohnKeyNumbers } from './key-numbers.js';
+import { lohnReviewFlags, type LohnFlagInput } from './review-flags.js';
+
+interface Facts extends LohnFlagInput {
+  sender: string | null;
+  subtype: string;
+}
+
+export const LOHN_HEADINGS = ['bezuge', 'brutto-bezuge', 'bruttobezuge', 'abzuge', 'gesetzliche abzuge', 'steuer/sozialversicherung', 'steuerrechtliche abzuge', 'sozialversicherung', 'sv-rechtliche abzuge', 'netto-bezuge', 'nettobezuge', 'nettoabzuge', 'auszahlung', 'verdienstbescheinigung', 'jahreswerte', 'kumulierte werte', 'hinweise', 'personaldaten', 'persönliche daten'];
+
+export const lohnabrechnungAnalyzer: TypeAnalyzer<Facts> = {
+  name: 'analysis.lohnabrechnung',
+  extract(input) {
+    const base = extractLohnKeyNumbers(input);
+    const text = allText(input.texts);
+    return { keyNumbers: base.keyNumbers, facts: { ...base, sender: senderOf(input.lines), subtype: subtypeOf('lohnabrechnung', text, headOf(text)).label } };
+  },
+  flags: lohnReviewFlags,
+  sections: (input) => splitSections(input.lines, { headings: LOHN_HEADINGS, firstTitle: 'Kopfdaten' }),
+  summary(f, flags) {
+    const v = (n: string): string | null => (f.keyNumbers[n] as KeyNumber | undefined)?.value ?? null;
+    const parts = [`${f.subtype}${v('abrechnungszeitraum') ? ` für ${v('abrechnungszeitraum')}` : ''}${f.sender ? ` von ${f.sender}` : ''}.`];
+    if (v('gesamtbrutto')) parts.push(`Brutto ${v('gesamtbrutto')}${v('nettoverdienst') ? `, netto ${v('nettoverdienst')}` : ''}${v('auszahlungsbetrag') ? `, ausgezahlt ${v('auszahlungsbetrag')}` : ''}.`);
+    else if (v('auszahlungsbetrag')) parts.push(`Ausgezahlt werden ${v('auszahlungsbetrag')}.`);
+    if (v('steuerklasse')) parts.push(`Abgerechnet mit Steuerklasse ${v('steuerklasse')}.`);
+    const issues = flags.filter((x) => x.severity !== 'info').map((x) => x.topic);
+    parts.push(issues.length ? `Zu prüfen: ${[...new Set(issues)].join(', ').replace(/_/g, ' ')}.` : 'Die Rechnung Brutto minus Abzüge ist ohne Auffälligkeit.');
+    return parts.slice(0, 5).join(' ');
+  },
+};
+
+export const lohnabrechnungStage = analysisStage(lohnabrechnungAnalyzer);

@@ -1,0 +1,63 @@
+/**
+ * Key numbers of a payslip (SPEC §9). Labels follow the wording of German payroll software
+ * (DATEV "Abrechnung der Brutto/Netto-Bezüge", Lexware, SAP, public-sector Bezügemitteilungen):
+ * long and abbreviated forms ("Krankenversicherung", "KV-Beitrag", "KV-AN"), amounts right of
+ * the label or below it in a header row.
+ */
+import type { KeyNumber } from '../../../model/result.js';
+import type { AnalysisInput } from '../common/analysis-stage.js';
+import { keyNumbersOf } from '../common/analysis-stage.js';
+import { findInProse } from '../common/prose.js';
+import { findKeyValue, type LabelSpec } from '../common/values.js';
+
+export const LOHN_KEYS = [
+  'abrechnungszeitraum',
+  'steuerklasse',
+  'gesamtbrutto',
+  'lohnsteuer',
+  'solidaritaetszuschlag',
+  'kirchensteuer',
+  'krankenversicherung',
+  'pflegeversicherung',
+  'rentenversicherung',
+  'arbeitslosenversicherung',
+  'nettoverdienst',
+  'auszahlungsbetrag',
+] as const;
+
+/** Lines about employer shares, annual totals or bases, not the employee's deduction of the month. */
+const NOT_EMPLOYEE = /arbeitgeber|ag-anteil|\bag\b|jahres|kumuliert|bescheinigung|pauschal/;
+
+const SPECS: Record<(typeof LOHN_KEYS)[number], LabelSpec> = {
+  abrechnungszeitraum: {
+    labels: ['Abrechnungszeitraum', 'Abrechnungsmonat', 'Abrechnung für', 'Verdienstabrechnung', 'Gehaltsabrechnung', 'Entgeltabrechnung', 'Lohnabrechnung', 'Bezügemitteilung', 'Brutto/Netto-Bezüge für', 'Zeitraum', 'Monat'],
+    kind: 'period',
+    maxGap: 3,
+  },
+  steuerklasse: { labels: ['Steuerklasse', 'StKl', 'St.-Kl.', 'Stkl.'], kind: 'steuerklasse', maxGap: 1 },
+  gesamtbrutto: { labels: ['Gesamtbrutto', 'Gesamt-Brutto', 'Summe Bruttobezüge', 'Bruttobezüge gesamt', 'Bruttoverdienst', 'Summe Brutto', 'Brutto gesamt', 'Bruttolohn', 'Bruttogehalt', 'Brutto'], kind: 'money', maxGap: 3, skipLine: /jahres|kumuliert/ },
+  lohnsteuer: { labels: ['Lohnsteuer', 'LSt'], kind: 'money', maxGap: 2, skipLine: /bescheinigung|pauschal|jahresausgleich|jahres/ },
+  solidaritaetszuschlag: { labels: ['Solidaritätszuschlag', 'Solidaritätszuschl.', 'SolZ', 'Soli'], kind: 'money', maxGap: 2, skipLine: /pauschal|jahres/ },
+  kirchensteuer: { labels: ['Kirchensteuer', 'KiSt', 'Kirchenst.'], kind: 'money', maxGap: 3, skipLine: /pauschal|jahres/ },
+  krankenversicherung: { labels: ['Krankenversicherung', 'KV-Beitrag', 'Krankenvers.', 'KV-AN', 'KV'], kind: 'money', maxGap: 3, skipLine: NOT_EMPLOYEE },
+  pflegeversicherung: { labels: ['Pflegeversicherung', 'PV-Beitrag', 'Pflegevers.', 'PV-AN', 'PV'], kind: 'money', maxGap: 3, skipLine: NOT_EMPLOYEE },
+  rentenversicherung: { labels: ['Rentenversicherung', 'RV-Beitrag', 'Rentenvers.', 'RV-AN', 'RV'], kind: 'money', maxGap: 3, skipLine: NOT_EMPLOYEE },
+  arbeitslosenversicherung: { labels: ['Arbeitslosenversicherung', 'AV-Beitrag', 'Arbeitslosenvers.', 'AV-AN', 'AV', 'ALV'], kind: 'money', maxGap: 3, skipLine: NOT_EMPLOYEE },
+  nettoverdienst: { labels: ['Nettoverdienst', 'Netto-Verdienst', 'gesetzliches Netto', 'Nettobezüge', 'Nettolohn', 'Nettogehalt', 'Netto'], kind: 'money', maxGap: 3, skipLine: /netto-?abzug|netto-?bezuge\s*\/|jahres/ },
+  auszahlungsbetrag: { labels: ['Auszahlungsbetrag', 'Überweisungsbetrag', 'Auszahlung', 'Zahlbetrag', 'ausgezahlter Betrag', 'Überweisung'], kind: 'money', maxGap: 4, skipLine: /kug-auszahlung/ },
+};
+
+export interface LohnFacts {
+  keyNumbers: Record<string, KeyNumber>;
+  /** Printed hourly rate(s) and hours, for the minimum-wage check. */
+  stundenlohn: string | null;
+  stunden: string | null;
+}
+
+export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
+  const found: Record<string, { value: string; page: number } | null> = {};
+  for (const name of LOHN_KEYS) found[name] = findKeyValue(input.lines, SPECS[name]);
+  const rate = findKeyValue(input.lines, { labels: ['Stundenlohn', 'Std.-Lohn', 'Lohn je Stunde', 'Stundensatz'], kind: 'money', maxGap: 4 });
+  const hours = findInProse(input.texts, /(\d{1,3}(?:,\d{1,2})?)\s*(?:Std\.?|Stunden)\b/u);
+  return { keyNumbers: keyNumbersOf(LOHN_KEYS, found), stundenlohn: rate?.value ?? null, stunden: hours?.value ?? null };
+}

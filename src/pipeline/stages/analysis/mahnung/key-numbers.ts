@@ -1,0 +1,54 @@
+/**
+ * Key numbers of a reminder or collection letter (SPEC §9): the Forderungsaufstellung (labels
+ * with amounts to the right), the letter date, and the payment deadline, which letters print
+ * in prose ("bis zum 24.04.2026", "innerhalb von 10 Tagen").
+ */
+import type { KeyNumber } from '../../../model/result.js';
+import type { AnalysisInput } from '../common/analysis-stage.js';
+import { keyNumbersOf } from '../common/analysis-stage.js';
+import { letterDate } from '../common/dates.js';
+import { findInProse, DATE_SRC } from '../common/prose.js';
+import { findKeyValue, type LabelSpec } from '../common/values.js';
+
+export const MAHN_KEYS = ['schreibdatum', 'hauptforderung', 'mahngebuehren', 'inkassokosten', 'zinsen', 'gesamtforderung', 'zahlungsfrist'] as const;
+
+const SPECS: Record<Exclude<(typeof MAHN_KEYS)[number], 'schreibdatum' | 'zahlungsfrist'>, LabelSpec> = {
+  hauptforderung: { labels: ['Hauptforderung', 'Forderungsbetrag', 'Rechnungsbetrag', 'offener Rechnungsbetrag', 'offener Betrag', 'offene Forderung', 'Rückstand', 'Forderung', 'Betrag'], kind: 'money', maxGap: 4, skipLine: /gesamt|summe|inkasso|zinsen|mahn/ },
+  mahngebuehren: { labels: ['Mahngebühren', 'Mahngebühr', 'Mahnkosten', 'Mahnspesen', 'Mahnauslagen'], kind: 'money', maxGap: 4 },
+  inkassokosten: { labels: ['Inkassokosten', 'Inkassogebühren', 'Inkassovergütung', 'Geschäftsgebühr', 'Kosten des Inkassos', 'Inkassogebühr'], kind: 'money', maxGap: 5 },
+  zinsen: { labels: ['Verzugszinsen', 'Zinsen', 'Verzugszins'], kind: 'money', maxGap: 8 },
+  gesamtforderung: { labels: ['Gesamtforderung', 'Gesamtbetrag', 'Gesamtsumme', 'offener Gesamtbetrag', 'zu zahlender Betrag', 'Summe', 'Gesamt'], kind: 'money', maxGap: 4 },
+};
+
+export interface MahnFacts {
+  keyNumbers: Record<string, KeyNumber>;
+  /** Date the claim arose (invoice or contract date), for the limitation check. */
+  entstehung: string | null;
+  /** Printed default-interest rate in percent, or points above the base rate. */
+  zinssatz: string | null;
+  zinsPunkte: string | null;
+  /** Date from which interest is charged ("seit dem …"). */
+  zinsenSeit: string | null;
+}
+
+export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
+  const found: Record<string, { value: string; page: number } | null> = {};
+  for (const [name, spec] of Object.entries(SPECS)) found[name] = findKeyValue(input.lines, spec);
+  found.schreibdatum = letterDate(input.lines, input.texts, ['Datum', 'Schreiben vom']);
+  const labelled = findKeyValue(input.lines, { labels: ['Zahlungsfrist', 'zahlbar bis', 'fällig am', 'Zahlungsziel'], kind: 'date', maxGap: 2 });
+  const prose =
+    findInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens(?: zum)?|spätestens (?:am|bis(?: zum)?)|bis)\s+(${DATE_SRC})`, 'u')) ??
+    findInProse(input.texts, /(innerhalb (?:von |der nächsten )?(?:\d{1,2}|sieben|zehn|vierzehn|vierzehn) (?:Tagen|Werktagen))/u);
+  found.zahlungsfrist = labelled ?? prose;
+  const entstehung = findInProse(input.texts, new RegExp(String.raw`(?:Rechnung|Rechnungs-Nr\.?|Vertrag|Bestellung|Lieferung|Leistung)[^\n]{0,40}?vom\s+(${DATE_SRC})`, 'u'));
+  const rate = findInProse(input.texts, /(\d{1,2}(?:,\d{1,3})?)\s?%\s*(?:p\.\s?a\.|Zinsen|jährlich|pro Jahr)?/u);
+  const points = findInProse(input.texts, /(\d{1,2}(?:,\d{1,2})?)\s*Prozentpunkte[n]?\s+über\s+dem\s+(?:jeweiligen\s+)?Basiszinssatz/u);
+  const seit = findInProse(input.texts, new RegExp(String.raw`(?:Zinsen|verzinst|Verzug)[^\n]{0,40}?(?:seit|ab)(?: dem)?\s+(${DATE_SRC})`, 'u'));
+  return {
+    keyNumbers: keyNumbersOf(MAHN_KEYS, found),
+    entstehung: entstehung?.value ?? null,
+    zinssatz: rate && /zins/i.test(rate.match.input.slice(Math.max(0, rate.match.index - 80), rate.match.index + 40)) ? rate.value : null,
+    zinsPunkte: points?.value ?? null,
+    zinsenSeit: seit?.value ?? null,
+  };
+}

@@ -1,0 +1,77 @@
+/** Review flags of a reminder or collection letter (SPEC §9). */
+import { compareDates, daysBetween, parseGermanDate } from '../../../../domain/german-dates.js';
+import type { KeyNumber, ReviewFlag } from '../../../model/result.js';
+import { fmtDate, fmtEuro } from '../common/facts.js';
+import { inkassoCap, maxVerzugszinsen, maxVerzugszinssatz, regelverjaehrung } from '../common/legal-rules.js';
+import { centsOf, dateOf } from '../common/values.js';
+
+export interface MahnFlagInput {
+  keyNumbers: Record<string, KeyNumber>;
+  entstehung: string | null;
+  zinssatz: string | null;
+  zinsPunkte: string | null;
+  zinsenSeit: string | null;
+  /** Addressed to a person (consumer rate +5) rather than a business (+9). */
+  consumer: boolean;
+  /** The letter threatens court proceedings (Mahnbescheid, Klage). */
+  threat: string | null;
+}
+
+export function mahnReviewFlags(f: MahnFlagInput): ReviewFlag[] {
+  const k = f.keyNumbers;
+  const flags: ReviewFlag[] = [];
+  const datum = dateOf(k.schreibdatum?.value);
+  const haupt = centsOf(k.hauptforderung?.value);
+  const inkasso = centsOf(k.inkassokosten?.value);
+  if (datum && haupt !== null && inkasso !== null && inkasso > 0) {
+    const cap = inkassoCap(Math.abs(haupt), datum);
+    if (cap && inkasso > cap.usual) {
+      flags.push({
+        topic: 'inkassokosten',
+        severity: inkasso > cap.exceptional ? 'critical' : 'warning',
+        description: `Inkassokosten von ${fmtEuro(inkasso)} übersteigen die gesetzliche Obergrenze für eine unbestrittene Forderung von ${fmtEuro(Math.abs(haupt))}: höchstens ${fmtEuro(cap.usual)} (0,9-Geschäftsgebühr nach RVG, Auslagen, USt; §13e RDG), nur bei besonders umfangreicher Tätigkeit bis ${fmtEuro(cap.exceptional)}. Den Mehrbetrag nicht ungeprüft zahlen.`,
+      });
+    }
+  }
+  if (datum) {
+    const max = maxVerzugszinssatz(datum, !f.consumer);
+    const printedRate = f.zinssatz ? Number(f.zinssatz.replace(',', '.')) : null;
+    const points = f.zinsPunkte ? Number(f.zinsPunkte.replace(',', '.')) : null;
+    const allowedPoints = f.consumer ? 5 : 9;
+    if (points !== null && points > allowedPoints) {
+      flags.push({ topic: 'verzugszinsen', severity: 'warning', description: `Verlangt werden ${f.zinsPunkte} Prozentpunkte über dem Basiszinssatz; gesetzlich sind ${allowedPoints} Punkte (§288 BGB), am ${fmtDate(datum)} also ${String(max).replace('.', ',')} % p. a.` });
+    } else if (printedRate !== null && printedRate > max + 0.005) {
+      flags.push({ topic: 'verzugszinsen', severity: 'warning', description: `Der Zinssatz von ${f.zinssatz} % liegt über dem gesetzlichen Verzugszins von ${String(max).replace('.', ',')} % p. a. am ${fmtDate(datum)} (Basiszinssatz + ${allowedPoints} Punkte, §288 BGB).` });
+    } else {
+      const zinsen = centsOf(k.zinsen?.value);
+      const seit = f.zinsenSeit ? parseGermanDate(f.zinsenSeit) : null;
+      if (zinsen !== null && haupt !== null && seit && compareDates(seit, datum) < 0) {
+        const maxAmount = maxVerzugszinsen(Math.abs(haupt), seit, datum, !f.consumer);
+        if (zinsen > maxAmount + 100) {
+          flags.push({ topic: 'verzugszinsen', severity: 'warning', description: `Verzugszinsen von ${fmtEuro(zinsen)} übersteigen den gesetzlichen Höchstbetrag von ${fmtEuro(maxAmount)} für ${fmtEuro(Math.abs(haupt))} vom ${fmtDate(seit)} bis ${fmtDate(datum)} (Basiszinssatz + ${allowedPoints} Punkte, §288 BGB).` });
+        }
+      }
+    }
+  }
+  const entstehung = f.entstehung ? parseGermanDate(f.entstehung) : null;
+  if (entstehung && datum) {
+    const ende = regelverjaehrung(entstehung);
+    if (compareDates(ende, datum) < 0) {
+      flags.push({ topic: 'verjaehrung', severity: 'critical', description: `Die Forderung vom ${fmtDate(entstehung)} ist möglicherweise seit dem ${fmtDate(ende)} verjährt (drei Jahre ab Jahresende, §§195, 199 BGB), sofern die Verjährung nicht gehemmt wurde. Nicht zahlen oder anerkennen, ohne die Einrede der Verjährung zu prüfen.` });
+    }
+  }
+  const frist = dateOf(k.zahlungsfrist?.value);
+  if (frist) {
+    const days = datum ? daysBetween(datum, frist) : null;
+    flags.push({
+      topic: 'zahlungsfrist',
+      severity: days !== null && days < 7 ? 'warning' : 'info',
+      description: `Zahlungsfrist bis zum ${fmtDate(frist)}${days !== null ? ` (${days} Tage nach dem Schreiben${days < 7 ? '; ungewöhnlich kurz' : ''})` : ''}. Prüfen Sie die Forderung bis dahin und widersprechen Sie schriftlich, wenn sie nicht besteht.`,
+    });
+  }
+  if (f.threat) {
+    const by = frist ? ` Reagieren Sie bis zum ${fmtDate(frist)}.` : '';
+    flags.push({ topic: 'mahnbescheid_angedroht', severity: 'warning', description: `Das Schreiben kündigt gerichtliche Schritte an: „${f.threat}“${by} Einem gerichtlichen Mahnbescheid kann binnen zwei Wochen nach Zustellung widersprochen werden (§692 Abs. 1 Nr. 3, §694 ZPO).` });
+  }
+  return flags;
+}

@@ -1,0 +1,63 @@
+/** Steuerbescheid analysis: key numbers, flags, sections and summary (SPEC §9). */
+import { foldGerman } from '../../classify/fold-text.js';
+import { headOf } from '../../classify/classify.js';
+import { subtypeOf } from '../../classify/subtypes.js';
+import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
+import { fr, sentenceMatching } from '../common/facts.js';
+import { allText } from '../common/prose.js';
+import { findKeyValue } from '../common/values.js';
+import type { KeyNumber } from '../../../model/result.js';
+import { extractSteuerKeyNumbers } from './key-numbers.js';
+import { steuerReviewFlags, type SteuerFlagInput } from './review-flags.js';
+import { steuerSections } from './sections.js';
+
+interface Facts extends SteuerFlagInput {
+  sender: string | null;
+  subtype: string;
+}
+
+const VORLAEUFIG = fr('vorläufig');
+const NICHT_VORLAEUFIG = fr('nicht vorläufig|vorläufigkeit(svermerk)? wird aufgehoben|endgültig');
+const VORBEHALT = fr('vorbehalt der nachprüfung');
+const KEIN_VORBEHALT = fr('nicht (mehr )?unter dem vorbehalt|vorbehalt der nachprüfung (wird|ist) aufgehoben|ohne vorbehalt');
+const ABWEICHUNG = fr('(weich\\w* .{0,80}(erklärung|angaben))|abweichend von (ihrer|der) (steuer)?erklärung|(nicht|nur teilweise) (in voller höhe )?(anerkannt|berücksichtigt)');
+
+export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
+  name: 'analysis.steuerbescheid',
+  extract(input) {
+    const { keyNumbers, faelligkeit } = extractSteuerKeyNumbers(input);
+    const text = allText(input.texts);
+    const vorl = sentenceMatching(input.texts, VORLAEUFIG);
+    const vorb = sentenceMatching(input.texts, VORBEHALT);
+    const zuschlag = findKeyValue(input.lines, { labels: ['Verspätungszuschlag'], kind: 'money', rightOnly: false, maxGap: 3 });
+    const facts: Facts = {
+      keyNumbers,
+      faelligkeit,
+      vorlaeufig: vorl && !NICHT_VORLAEUFIG.test(foldGerman(vorl)) ? vorl : null,
+      vorbehalt: vorb && !KEIN_VORBEHALT.test(foldGerman(vorb)) ? vorb : null,
+      abweichung: sentenceMatching(input.texts, ABWEICHUNG),
+      verspaetungszuschlag: zuschlag?.value ?? null,
+      sender: senderOf(input.lines),
+      subtype: subtypeOf('steuerbescheid', text, headOf(text)).label,
+    };
+    return { keyNumbers, facts };
+  },
+  flags: steuerReviewFlags,
+  sections: steuerSections,
+  summary(f, flags) {
+    const k = f.keyNumbers;
+    const v = (n: string): string | null => (k[n] as KeyNumber | undefined)?.value ?? null;
+    const parts: string[] = [];
+    parts.push(`${f.subtype}${v('steuerjahr') ? ` für ${v('steuerjahr')}` : ''}${f.sender ? ` von ${f.sender}` : ''}${v('bescheiddatum') ? ` vom ${v('bescheiddatum')}` : ''}.`);
+    if (v('festgesetzte_einkommensteuer')) parts.push(`Festgesetzt ist Einkommensteuer von ${v('festgesetzte_einkommensteuer')}${v('zu_versteuerndes_einkommen') ? ` bei einem zu versteuernden Einkommen von ${v('zu_versteuerndes_einkommen')}` : ''}.`);
+    if (v('nachzahlung')) parts.push(`Es ergibt sich eine Nachzahlung von ${v('nachzahlung')}${f.faelligkeit ? `, fällig bis ${f.faelligkeit}` : ''}.`);
+    else if (v('erstattung')) parts.push(`Es ergibt sich eine Erstattung von ${v('erstattung')}.`);
+    const frist = flags.find((x) => x.topic === 'einspruchsfrist');
+    const m = frist && /bis zum (\d{2}\.\d{2}\.\d{4})/.exec(frist.description);
+    if (m) parts.push(`Einspruch ist bis zum ${m[1]} möglich.`);
+    if (parts.length < 2) parts.push('Weitere Beträge waren nicht eindeutig zu lesen.');
+    return parts.join(' ');
+  },
+};
+
+export const steuerbescheidStage = analysisStage(steuerbescheidAnalyzer);

@@ -1,0 +1,61 @@
+/**
+ * Key numbers of a tax assessment (SPEC §9). Labels follow the wording of Finanzamt notices
+ * (ELSTER/KONSENS print and older layouts): the Festsetzung table (tax types as column headers,
+ * amounts below), the Berechnung of the taxable income, and the Abrechnung (Erstattung /
+ * Nachzahlung, also "verbleibende Beträge", "Guthaben", "Restschuld").
+ */
+import type { KeyNumber } from '../../../model/result.js';
+import type { AnalysisInput } from '../common/analysis-stage.js';
+import { keyNumbersOf } from '../common/analysis-stage.js';
+import { letterDate } from '../common/dates.js';
+import { findInProse, DATE_SRC } from '../common/prose.js';
+import { findKeyValue, type LabelSpec } from '../common/values.js';
+
+export const STEUER_KEYS = [
+  'steuerjahr',
+  'bescheiddatum',
+  'zu_versteuerndes_einkommen',
+  'festgesetzte_einkommensteuer',
+  'solidaritaetszuschlag',
+  'kirchensteuer',
+  'erstattung',
+  'nachzahlung',
+] as const;
+
+/** Lines that name a tax without being its amount (Vorauszahlungen, bereits gezahlt, Bemessungsgrundlage). */
+const NOT_FESTSETZUNG = /vorauszahlung|bereits gezahlt|anzurechnen|abzug|bemessungsgrundlage|angerechnet|entrichtet/;
+
+const SPECS: Record<Exclude<(typeof STEUER_KEYS)[number], 'bescheiddatum'>, LabelSpec> = {
+  steuerjahr: { labels: ['Veranlagungszeitraum', 'Bescheid für', 'Kalenderjahr', 'Steuerjahr', 'Einkommensteuerbescheid für', 'Einkommensteuerbescheid', 'für das Jahr'], kind: 'year', rightOnly: false, maxGap: 2 },
+  zu_versteuerndes_einkommen: { labels: ['zu versteuerndes Einkommen', 'zu versteuernde Einkommen', 'zvE'], kind: 'money', maxGap: 3 },
+  festgesetzte_einkommensteuer: {
+    labels: ['festgesetzte Einkommensteuer', 'Einkommensteuer festgesetzt', 'festzusetzende Einkommensteuer', 'festgesetzt werden', 'Festsetzung Einkommensteuer', 'Einkommensteuer'],
+    kind: 'money',
+    skipLine: NOT_FESTSETZUNG,
+    maxGap: 3,
+  },
+  solidaritaetszuschlag: { labels: ['festgesetzter Solidaritätszuschlag', 'Solidaritätszuschlag', 'Solidaritätszuschl.', 'SolZ'], kind: 'money', skipLine: NOT_FESTSETZUNG, maxGap: 3 },
+  kirchensteuer: { labels: ['festgesetzte Kirchensteuer', 'Kirchensteuer', 'KiSt'], kind: 'money', skipLine: NOT_FESTSETZUNG, maxGap: 4 },
+  erstattung: { labels: ['Erstattungsbetrag', 'Erstattung', 'zu erstatten', 'erstattet', 'Guthaben'], kind: 'money', maxGap: 4 },
+  nachzahlung: { labels: ['Nachzahlung', 'nachzuzahlen', 'Abschlusszahlung', 'Restschuld', 'zu zahlender Betrag', 'noch zu zahlen'], kind: 'money', maxGap: 4 },
+};
+
+export interface SteuerFacts {
+  keyNumbers: Record<string, KeyNumber>;
+  /** "zahlen Sie bis zum …" printed for a Nachzahlung. */
+  faelligkeit: string | null;
+}
+
+export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
+  const found: Record<string, { value: string; page: number } | null> = {};
+  for (const [name, spec] of Object.entries(SPECS)) found[name] = findKeyValue(input.lines, spec);
+  // The festsetzung column "Einkommensteuer" must not be read as Soli/KiSt and vice versa: when
+  // two keys share a value position, keep the one whose label was most specific (found first).
+  found.bescheiddatum = letterDate(input.lines, input.texts, ['Bescheiddatum', 'Datum des Bescheids', 'Ausfertigungsdatum', 'Datum']);
+  if (!found.steuerjahr) {
+    const y = findInProse(input.texts, /(?:Einkommensteuer|Steuerbescheid|Veranlagung|Bescheid)\s+(?:für\s+(?:das\s+(?:Jahr|Kalenderjahr)\s+)?)?((?:19|20)\d{2})\b/u);
+    if (y) found.steuerjahr = { value: y.value, page: y.page };
+  }
+  const faellig = findInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens|spätestens (?:am|bis)|fällig am|bis)\s+(${DATE_SRC})`, 'u'));
+  return { keyNumbers: keyNumbersOf(STEUER_KEYS, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
+}
