@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createTestModeBilling } from './adapters/billing/test-mode.js';
 import { openRateLimiter } from './adapters/rate-limiter/open-rate-limiter.js';
 import { openStore } from './adapters/store/open-store.js';
+import { createOpenAiCompatibleClient } from './adapters/llm/openai-compatible.js';
 import { startTempFileSweeper } from './adapters/temp-files/sweeper.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { buildApp, closeGracefully } from './http/app.js';
 import { createDocumentReader, defaultReaderConfig } from './pipeline/backends/read-document.js';
 import { buildPipelineRegistry } from './pipeline/pipelines.js';
+import { analysisStages } from './pipeline/stages/analysis/index.js';
 import { systemClock } from './ports/clock.js';
 import { reclaimStaleReservations, staleReservationAgeMs } from './services/reclaim-reservations.js';
 
@@ -30,7 +32,18 @@ async function main(): Promise<void> {
     billing,
     billingSecret,
     reader,
-    pipelines: buildPipelineRegistry(),
+    pipelines: buildPipelineRegistry(
+      config.llm
+        ? analysisStages(
+            createOpenAiCompatibleClient({
+              baseUrl: config.llm.baseUrl,
+              apiKey: config.llm.apiKey,
+              model: config.llm.model,
+              timeoutMs: config.llm.timeoutMs,
+            }),
+          )
+        : {},
+    ),
     clock: systemClock,
   });
   const stopSweeper = startTempFileSweeper((err) => app.log.error({ err: { message: err.message } }, 'temp sweep failed'));
@@ -50,7 +63,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Klartext is listening on ${config.publicBaseUrl} (database ${config.databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL'}, ` +
-      `rate limiter ${config.redisUrl ? 'Redis' : 'in-memory'}, billing ${billing.name}). ` +
+      `rate limiter ${config.redisUrl ? 'Redis' : 'in-memory'}, billing ${billing.name}, ` +
+        `AI refinement ${config.llm ? `on (${config.llm.model})` : 'off'}). ` +
       'Create a first key with: npm run cli -- org create --name "My Company" --email me@example.com',
   );
 

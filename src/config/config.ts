@@ -98,6 +98,14 @@ const EnvSchema = z.object({
   BILLING_SIGNING_SECRET: z.string().optional(),
   SHUTDOWN_GRACE_MS: intFrom('SHUTDOWN_GRACE_MS', 0, 600_000, 10_000),
   OUTBOX_DIR: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : './data/outbox')),
+  LLM_BASE_URL: urlFrom('LLM_BASE_URL', ['http:', 'https:']),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: intFrom('LLM_TIMEOUT_MS', 1000, 120_000, 20_000),
+}).superRefine((e, ctx) => {
+  if (e.LLM_BASE_URL && !(e.LLM_MODEL && e.LLM_MODEL.trim())) {
+    ctx.addIssue({ code: 'custom', message: 'LLM_MODEL must name the model when LLM_BASE_URL is set' });
+  }
 });
 
 export interface Config {
@@ -132,6 +140,11 @@ export interface Config {
   shutdownGraceMs: number;
   /** Where e-mail goes as .eml files when no SMTP server is configured. */
   outboxDir: string;
+  /**
+   * Optional OpenAI-compatible chat endpoint that refines summaries and sections (SPEC §10);
+   * unset: the built-in engine answers on its own. Numbers it returns must be on the page.
+   */
+  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -164,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     billingSigningSecret: e.BILLING_SIGNING_SECRET && e.BILLING_SIGNING_SECRET.length > 0 ? e.BILLING_SIGNING_SECRET : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     outboxDir: e.OUTBOX_DIR,
+    llm: e.LLM_BASE_URL
+      ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL!.trim(), timeoutMs: e.LLM_TIMEOUT_MS }
+      : undefined,
   };
   return Object.freeze(config);
 }

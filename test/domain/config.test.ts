@@ -35,6 +35,14 @@ describe('loadConfig defaults (embedded setup)', () => {
     assert.equal(c.requestTimeoutMs, 120_000, 'a 10 MB upload at 1 Mbit/s fits');
   });
 
+  it('the AI model is off by default, and needs a model name when a base URL is given', () => {
+    assert.equal(c.llm, undefined);
+    const on = loadConfig({ LLM_BASE_URL: 'https://llm.example.eu/v1', LLM_MODEL: 'mistral-small', LLM_API_KEY: 'sk-1' });
+    assert.deepEqual(on.llm, { baseUrl: 'https://llm.example.eu/v1', apiKey: 'sk-1', model: 'mistral-small', timeoutMs: 20_000 });
+    assert.throws(() => loadConfig({ LLM_BASE_URL: 'https://llm.example.eu/v1' }), /LLM_MODEL must name the model/);
+    assert.throws(() => loadConfig({ LLM_BASE_URL: 'ftp://x', LLM_MODEL: 'm' }), /LLM_BASE_URL must use http: or https:/);
+  });
+
   it('REQUEST_TIMEOUT_MS is bounded', () => {
     assert.equal(loadConfig({ REQUEST_TIMEOUT_MS: '30000' }).requestTimeoutMs, 30_000);
     assert.throws(() => loadConfig({ REQUEST_TIMEOUT_MS: '10' }), /REQUEST_TIMEOUT_MS must be a whole number from 1000/);
