@@ -1,12 +1,15 @@
 /**
  * One reading-bench case in a fresh process (so peak RSS belongs to this case alone):
- *   tsx bench/reading-case.ts <case> <engine>
- * Prints one JSON line with the measurements. Run through `npm run bench:reading`.
+ *   node .tmp/bench-dist/bench/reading-case.js <case> <engine> <fixture.json>
+ * where fixture.json is {"path", "kind", "truth"} written by bench/reading.ts, which also
+ * generated the fixture. Prints one JSON line with the measurements. This process imports only
+ * what the service's main thread imports (the reader), not the fixture generator (pdf-lib,
+ * fontkit, pdfjs, sharp: ~90 MB of RSS the service never has).
  */
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { characterErrorRate } from '../scripts/fixtures/cer.js';
-import { fixtures, readingFixture, type FixtureName } from '../scripts/fixtures/generate.js';
+import type { FixtureKind, FixtureName } from '../scripts/fixtures/generate.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/backends/read-document.js';
 import { pageText, type LoadedDocument } from '../src/pipeline/model/document.js';
 import type { OcrEngineName } from '../src/ports/ocr-engine.js';
@@ -76,12 +79,13 @@ function rssWithChildren(): number {
 }
 
 async function main(): Promise<void> {
-  const [caseName, engine] = process.argv.slice(2) as [string, OcrEngineName | 'none'];
+  const [caseName, engine, fixtureJson] = process.argv.slice(2) as [string, OcrEngineName | 'none', string];
   const spec = cases[caseName];
   if (!spec) throw new Error(`unknown case ${caseName}`);
-  const bytes = await readingFixture(spec.fixture);
-  const kind = fixtures[spec.fixture].kind;
-  const truth = (fixtures[spec.fixture] as { truth?: string[] }).truth;
+  const fixture = JSON.parse(readFileSync(fixtureJson, 'utf8')) as { path: string; kind: FixtureKind; truth?: string[] };
+  const bytes = new Uint8Array(readFileSync(fixture.path));
+  const kind = fixture.kind;
+  const truth = fixture.truth;
   const reader = createDocumentReader({
     ...defaultReaderConfig,
     ocrEngine: engine === 'none' ? 'auto' : engine,

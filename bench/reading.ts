@@ -12,10 +12,11 @@
  * pdfjs-dist alone, which production never pays.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fixtureCacheDir, fixtures, readingFixture } from '../scripts/fixtures/generate.js';
 import { cases, type CaseResult } from './reading-case.js';
 
 function engines(): string[] {
@@ -46,9 +47,13 @@ const header = ['case', 'engine', 'pages', 'pages/s', 'p50 ms/page', 'p95 ms/pag
 for (const name of selected) {
   const spec = cases[name];
   if (!spec) throw new Error(`unknown case ${name}; known: ${Object.keys(cases).join(' ')}`);
+  await readingFixture(spec.fixture);
+  const f = fixtures[spec.fixture];
+  const fixtureJson = path.join(outDir, `fixture-${spec.fixture}.json`);
+  writeFileSync(fixtureJson, JSON.stringify({ path: path.join(fixtureCacheDir(), f.file), kind: f.kind, truth: 'truth' in f ? f.truth : undefined }));
   for (const engine of spec.ocr ? engines() : ['none']) {
     process.stderr.write(`running ${name} (${engine})…\n`);
-    const run = spawnSync(process.execPath, [caseFile, name, engine], { encoding: 'utf8', maxBuffer: 1 << 20, cwd: root, env: caseEnv });
+    const run = spawnSync(process.execPath, [caseFile, name, engine, fixtureJson], { encoding: 'utf8', maxBuffer: 1 << 20, cwd: root, env: caseEnv });
     const line = run.stdout.trim().split('\n').pop() ?? '';
     if (run.status !== 0 || !line.startsWith('{')) {
       rows.push([spec.label, engine, 'failed', run.stderr.trim().split('\n').pop() ?? '']);

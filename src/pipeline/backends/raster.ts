@@ -135,22 +135,33 @@ export function flattenBackground(img: GreyImage): GreyImage {
       smooth[by * bw + bx] = Math.max(sum / n, 1);
     }
   }
+  // Bilinear interpolation of the paper level, separably: per column the block indices and
+  // weights once, per row the vertically interpolated block row once, per pixel one lerp.
+  const x0s = new Int32Array(width);
+  const x1s = new Int32Array(width);
+  const txs = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(Math.max((x + 0.5) / BLOCK - 0.5, 0), bw - 1);
+    x0s[x] = Math.floor(fx);
+    x1s[x] = Math.min(x0s[x]! + 1, bw - 1);
+    txs[x] = fx - x0s[x]!;
+  }
+  const rowPaper = new Float32Array(bw);
   const out = new Uint8Array(data.length);
   for (let y = 0; y < height; y++) {
     const fy = Math.min(Math.max((y + 0.5) / BLOCK - 0.5, 0), bh - 1);
     const y0 = Math.floor(fy);
     const y1 = Math.min(y0 + 1, bh - 1);
     const ty = fy - y0;
+    for (let bx = 0; bx < bw; bx++) {
+      rowPaper[bx] = 255 / (smooth[y0 * bw + bx]! * (1 - ty) + smooth[y1 * bw + bx]! * ty);
+    }
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const fx = Math.min(Math.max((x + 0.5) / BLOCK - 0.5, 0), bw - 1);
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(x0 + 1, bw - 1);
-      const tx = fx - x0;
-      const top = smooth[y0 * bw + x0]! * (1 - tx) + smooth[y0 * bw + x1]! * tx;
-      const bottom = smooth[y1 * bw + x0]! * (1 - tx) + smooth[y1 * bw + x1]! * tx;
-      const bg = top * (1 - ty) + bottom * ty;
-      const v = (data[y * width + x]! * 255) / bg;
-      out[y * width + x] = v >= 255 ? 255 : v;
+      const tx = txs[x]!;
+      const gain = rowPaper[x0s[x]!]! * (1 - tx) + rowPaper[x1s[x]!]! * tx;
+      const v = data[row + x]! * gain;
+      out[row + x] = v >= 255 ? 255 : v;
     }
   }
   return { data: out, width, height };
