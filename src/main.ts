@@ -24,6 +24,10 @@ async function main(): Promise<void> {
     ...defaultReaderConfig,
     workerPoolSize: config.workerPoolSize,
     ocrEngine: config.ocrEngine,
+    ocrLanguages: config.ocrLanguages,
+    ocrModelDir: config.ocrModelDir,
+    maxImagePixels: config.maxImagePixels,
+    renderDpi: config.pdfRenderDpi,
   });
   const app = await buildApp({
     config,

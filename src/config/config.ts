@@ -94,6 +94,20 @@ const EnvSchema = z.object({
     .enum(['auto', 'tesseract-js', 'native'], { error: 'OCR_ENGINE must be auto, tesseract-js or native' })
     .optional()
     .default('auto'),
+  OCR_LANGUAGES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const langs = (v && v.trim() ? v : 'deu').split('+').map((l) => l.trim());
+      if (langs.some((l) => !/^[a-z]{3}(_[a-z]+)?$/.test(l))) {
+        ctx.addIssue({ code: 'custom', message: `OCR_LANGUAGES must be tesseract language codes joined by +, e.g. deu+eng, got "${v}"` });
+        return z.NEVER;
+      }
+      return langs;
+    }),
+  OCR_MODEL_DIR: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : undefined)),
+  MAX_IMAGE_PIXELS: intFrom('MAX_IMAGE_PIXELS', 1_000_000, 1_000_000_000, 100_000_000),
+  PDF_RENDER_DPI: intFrom('PDF_RENDER_DPI', 72, 600, 300),
   TRUST_PROXY: boolFrom('TRUST_PROXY', false),
   BILLING_SIGNING_SECRET: z.string().optional(),
   SHUTDOWN_GRACE_MS: intFrom('SHUTDOWN_GRACE_MS', 0, 600_000, 10_000),
@@ -130,6 +144,14 @@ export interface Config {
   requestTimeoutMs: number;
   workerPoolSize: number;
   ocrEngine: 'auto' | 'tesseract-js' | 'native';
+  /** Tesseract languages, e.g. ['deu'] or ['deu', 'eng']. */
+  ocrLanguages: string[];
+  /** A folder of <lang>.traineddata for tesseract.js instead of the npm data packages. */
+  ocrModelDir: string | undefined;
+  /** Images with more pixels are refused (decompression-bomb guard). */
+  maxImagePixels: number;
+  /** Resolution at which scanned PDF pages without one embedded image are rendered for OCR. */
+  pdfRenderDpi: number;
   trustProxy: boolean;
   /**
    * HMAC secret for test-mode checkout/portal links. Unset: a random one per process, which is
@@ -173,6 +195,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     workerPoolSize: e.WORKER_POOL_SIZE,
     ocrEngine: e.OCR_ENGINE,
+    ocrLanguages: e.OCR_LANGUAGES,
+    ocrModelDir: e.OCR_MODEL_DIR,
+    maxImagePixels: e.MAX_IMAGE_PIXELS,
+    pdfRenderDpi: e.PDF_RENDER_DPI,
     trustProxy: e.TRUST_PROXY,
     billingSigningSecret: e.BILLING_SIGNING_SECRET && e.BILLING_SIGNING_SECRET.length > 0 ? e.BILLING_SIGNING_SECRET : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

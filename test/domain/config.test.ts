@@ -43,6 +43,15 @@ describe('loadConfig defaults (embedded setup)', () => {
     assert.throws(() => loadConfig({ LLM_BASE_URL: 'ftp://x', LLM_MODEL: 'm' }), /LLM_BASE_URL must use http: or https:/);
   });
 
+  it('reading settings: OCR languages, model folder, image pixel cap, render resolution', () => {
+    assert.deepEqual(c.ocrLanguages, ['deu']);
+    assert.equal(c.pdfRenderDpi, 300);
+    const r = loadConfig({ OCR_LANGUAGES: 'deu+eng', OCR_MODEL_DIR: '/opt/tessdata', MAX_IMAGE_PIXELS: '50000000', PDF_RENDER_DPI: '200' });
+    assert.deepEqual([r.ocrLanguages, r.ocrModelDir, r.maxImagePixels, r.pdfRenderDpi], [['deu', 'eng'], '/opt/tessdata', 50_000_000, 200]);
+    assert.throws(() => loadConfig({ OCR_LANGUAGES: 'german' }), /OCR_LANGUAGES must be tesseract language codes/);
+    assert.throws(() => loadConfig({ PDF_RENDER_DPI: '2000' }), /PDF_RENDER_DPI/);
+  });
+
   it('REQUEST_TIMEOUT_MS is bounded', () => {
     assert.equal(loadConfig({ REQUEST_TIMEOUT_MS: '30000' }).requestTimeoutMs, 30_000);
     assert.throws(() => loadConfig({ REQUEST_TIMEOUT_MS: '10' }), /REQUEST_TIMEOUT_MS must be a whole number from 1000/);
