@@ -21,12 +21,12 @@ import { parseArgs } from 'node:util';
 import { ANALYSIS_TYPES, GENERATORS, type AnalysisFixture } from '../scripts/fixtures/analysis/index.js';
 import { addScores, normalizeValue, scoreAnalysis, type Score } from '../scripts/fixtures/analysis/score.js';
 import { CLEAN, DEGRADED, scanPdf } from '../scripts/fixtures/scans.js';
+import { textDocument } from '../scripts/fixtures/analysis/text-document.js';
 import { makeTextPdf } from '../scripts/fixtures/text-pdf.js';
 import { statementPages } from '../scripts/fixtures/texts.js';
 import type { AnalysisDocumentType, DocumentType } from '../src/domain/document-types.js';
 import { sniffFileKind } from '../src/domain/file-kind.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/backends/read-document.js';
-import type { LoadedDocument, TextCell } from '../src/pipeline/model/document.js';
 import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
 import { runPipeline, type PipelineRun } from '../src/pipeline/run-pipeline.js';
 import { analyze as analyzeDoc } from '../src/pipeline/stages/analysis/common/analysis-stage.js';
@@ -113,15 +113,6 @@ async function evalSet(label: string, render: (f: AnalysisFixture) => Promise<Ui
   printTable(`${label} (${((performance.now() - started) / 1000).toFixed(0)} s)`, rows);
 }
 
-/** A payslip OCR text file as a document: words at monospace positions (6 pt per column, 12 pt per line). */
-function textFileDocument(text: string): LoadedDocument {
-  const cells: TextCell[] = [];
-  text.split('\n').forEach((line, row) => {
-    for (const m of line.matchAll(/\S+/g)) cells.push({ text: m[0], bbox: { x: m.index! * 6, y: row * 12, width: m[0].length * 6, height: 10 }, fontSize: 10, source: 'ocr', confidence: 0.9 });
-  });
-  return { format: 'pdf', pages: [{ number: 1, width: 595, height: Math.max(842, text.split('\n').length * 12), source: 'ocr', cells }] };
-}
-
 const DATEV_LABELS: Record<string, string> = { 'Gesamt-Brutto': 'gesamtbrutto', Steuerklasse: 'steuerklasse', Auszahlungsbetrag: 'auszahlungsbetrag', 'Netto-Verdienst': 'nettoverdienst' };
 
 async function realSamples(): Promise<void> {
@@ -143,7 +134,7 @@ async function realSamples(): Promise<void> {
       const truthFile = path.join(lohnDir, name.replace(/\.txt$/, '.expected.json'));
       if (!existsSync(truthFile)) continue;
       files++;
-      const doc = textFileDocument(text);
+      const doc = textDocument(text);
       if (supports(classifyText(documentText(doc)), 'lohnabrechnung')) accepted++;
       const analysis = analyzeDoc(lohnabrechnungAnalyzer, doc);
       const truth = JSON.parse(readFileSync(truthFile, 'utf8')) as { annotations: { label: string; value: string; is_correct: boolean }[] };

@@ -85,6 +85,11 @@ describe('Kündigung (§4 KSchG, §622, §573c BGB, §38 SGB III)', () => {
     assert.equal(iso(earliestTenancyEnd(d('2026-03-04'), true, null).ende), '2026-05-31');
     assert.equal(iso(earliestTenancyEnd(d('2026-03-05'), true, null).ende), '2026-06-30');
   });
+  it('tenancy: Saturdays do not count as Werktag for the Karenzzeit (BGH VIII ZR 206/04)', () => {
+    // August 2026 starts on a Saturday: Mon 3, Tue 4, Wed 5 are the first three Werktage.
+    assert.equal(iso(earliestTenancyEnd(d('2026-08-05'), false, null).ende), '2026-10-31');
+    assert.equal(iso(earliestTenancyEnd(d('2026-08-06'), false, null).ende), '2026-11-30');
+  });
   it('tenancy: landlord after eight years: nine months', () => {
     const r = earliestTenancyEnd(d('2026-03-02'), true, d('2015-01-01'));
     assert.equal(r.months, 9);

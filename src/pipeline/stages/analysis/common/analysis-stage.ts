@@ -52,8 +52,12 @@ export function senderOf(lines: readonly Line[]): string | null {
   for (let i = 0; i < first.cells.length; i++) {
     const c = first.cells[i]!;
     const prev = first.cells[i - 1];
-    if (prev && c.bbox.x - (prev.bbox.x + prev.bbox.width) > 2.5 * first.size) break;
-    if (/^[·|•,]$/.test(c.text)) break;
+    const next = first.cells[i + 1];
+    // A gap of several spaces, a separator, or the start of the address ends the name.
+    if (prev && c.bbox.x - (prev.bbox.x + prev.bbox.width) > 1.5 * first.size) break;
+    if (/^[·|•,–-]$/.test(c.text)) break;
+    if (/^\d{5}$/.test(c.text) || /^postfach$/i.test(c.text)) break;
+    if (/(straße|strasse|str\.|weg|platz|allee|gasse|ring|damm)$/i.test(c.text) && next && /^\d+[a-z]?,?$/i.test(next.text)) break;
     words.push(c.text.replace(/[,·]$/, ''));
     if (/[,·]$/.test(c.text)) break;
   }

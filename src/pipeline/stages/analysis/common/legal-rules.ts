@@ -84,12 +84,15 @@ export function earliestEmploymentEnd(zugang: CalendarDate, eintritt: CalendarDa
   return { ende: fourWeeks, rule: 'vier Wochen zum 15. oder Monatsende (§622 Abs. 1 BGB)' };
 }
 
-/** The n-th working day (Mon–Sat are Werktage in §573c BGB; Saturday does not count as the last one, BGH VIII ZR 206/04) of a month. */
+/**
+ * The third Werktag of a month for the Karenzzeit of §573c Abs. 1 BGB: Saturdays do not count
+ * (BGH VIII ZR 206/04), nor Sundays and public holidays.
+ */
 function thirdWerktag(year: number, month: number): CalendarDate {
   let d: CalendarDate = { year, month, day: 1 };
   let count = 0;
   for (;;) {
-    if (isWorkingDay(d) || (new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() === 6 && count < 2)) count++;
+    if (isWorkingDay(d)) count++;
     if (count === 3) return d;
     d = addDays(d, 1);
   }
@@ -203,4 +206,3 @@ export function netDifference(gross: number, deductions: readonly number[], net:
   return gross - deductions.reduce((a, b) => a + b, 0) - net;
 }
 
-export { isWorkingDay };

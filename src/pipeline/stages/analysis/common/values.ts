@@ -7,6 +7,7 @@
 import { amountToCents } from '../../../../domain/money.js';
 import { type CalendarDate, parseGermanDate, monthFromName } from '../../../../domain/german-dates.js';
 import type { KeyNumber } from '../../../model/result.js';
+import { foldGerman } from '../../classify/fold-text.js';
 import { findLabel, type LabelHit, type Line } from './layout.js';
 
 export type ValueKind = 'money' | 'date' | 'year' | 'count' | 'period' | 'steuerklasse' | 'percent';
@@ -35,7 +36,7 @@ interface Parsed {
 /** Tries to read a value of `kind` starting at cell `i` of `line`. */
 export function readValueAt(line: Line, i: number, kind: ValueKind): Parsed | null {
   const t = (k: number) => line.cells[i + k]?.text ?? '';
-  const strip = (s: string) => s.replace(/^[(:=]+|[);:,]+$/g, '');
+  const strip = (s: string) => s.replace(/^[(:=]+|[);:,.]+$/g, '');
   const first = repairDigits(strip(t(0)));
   switch (kind) {
     case 'money': {
@@ -99,7 +100,7 @@ export interface LabelSpec {
   /** Label wordings, most specific first. */
   labels: readonly string[];
   kind: ValueKind;
-  /** Lines whose folded text matches this are skipped (e.g. "Vorauszahlungen" for a tax total). */
+  /** Skips a hit whose neighbourhood (three words before the label up to the value, folded) matches (e.g. "Vorauszahlungen" for a tax total). */
   skipLine?: RegExp;
   /** Only look right of the label (values below belong to other labels). */
   rightOnly?: boolean;
@@ -195,13 +196,17 @@ export function findKeyValue(lines: readonly Line[], spec: LabelSpec, options: {
   for (const label of spec.labels) {
     for (const line of lines) {
       if (options.pages && !options.pages.includes(line.page)) continue;
-      if (spec.skipLine && spec.skipLine.test(foldLine(line.text))) continue;
       const hit = findLabel(line, label);
       if (!hit) continue;
+      // `skipLine` looks at the label's own neighbourhood (three words before it up to its value),
+      // not the whole line: one printed line may hold several label–value pairs.
+      const context = (to: number) => foldLine(line.cells.slice(Math.max(0, hit.first - 3), to + 1).map((c) => c.text).join(' '));
       const right = valueRight(hit, spec);
-      if (right) return { value: right.printed, page: line.page, line, label: hit };
-      if (spec.rightOnly) continue;
-      // Only look below when nothing else stands right of the label (a header cell, not prose).
+      if (right) {
+        if (spec.skipLine?.test(context(right.index))) continue;
+        return { value: right.printed, page: line.page, line, label: hit };
+      }
+      if (spec.rightOnly || spec.skipLine?.test(context(hit.last))) continue;
       if (/\d,\d{2}\b/.test(line.text)) continue;
       if (isolated(hit) || headerRow(line)) {
         const below = valueBelow(hit, lines, spec);
@@ -215,7 +220,7 @@ export function findKeyValue(lines: readonly Line[], spec: LabelSpec, options: {
   return null;
 }
 
-import { foldGerman } from '../../classify/fold-text.js';
+/** Folded text of a line, for `skipLine` patterns. */
 export function foldLine(text: string): string {
   return foldGerman(text);
 }
