@@ -204,6 +204,23 @@ describe('layouts from positions and content', () => {
   });
 });
 
+describe('OCR readings', () => {
+  test('a minus read as "=" or a dash run, a comma read as ";" and a date read with a comma', () => {
+    const r = rows([
+      [
+        [50, 40, 'Kontoauszug vom 01.11.2026 bis 30.11.2026'],
+        [50, 100, 'Datum Vorgang Betrag'],
+        [50, 112, '05.11.2026 Lastschrift Stadtwerke =13;20'],
+        [50, 124, '19,11. Kartenzahlung Bäckerei \u2014-1.512,93'],
+      ],
+    ]);
+    assert.deepEqual(r, [
+      ['05.11.2026', 'Lastschrift', 'Stadtwerke', '-13,20'],
+      ['19.11.2026', 'Kartenzahlung', 'Bäckerei', '-1.512,93'],
+    ]);
+  });
+});
+
 describe('accounts', () => {
   test('a foreign IBAN names the table when its check digits hold; a wrong one does not', async () => {
     const { ibanOf } = await import('../../../src/pipeline/stages/kontoauszug/accounts.js');

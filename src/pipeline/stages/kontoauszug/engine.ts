@@ -160,7 +160,7 @@ function account(s: Segment, docPeriod: Period | null, bank: string | null): Acc
     if (date) prevDate = date;
     const texts = p.lines.map((l) => textWithout(l, p.skip.get(l.index) ?? new Set()));
     const split = splitCounterparty(texts);
-    let sign: Sign | null = p.amount.sign ?? (p.role === 'amount' ? unsignedMeans : null);
+    let sign: Sign | null = p.amount.sign;
     let certain = sign !== null;
     if (!certain && (p.role === 'debit' || p.role === 'credit')) {
       sign = p.role === 'debit' ? -1 : 1;
@@ -173,7 +173,9 @@ function account(s: Segment, docPeriod: Period | null, bank: string | null): Acc
     }
     if (bal !== null) prevBalance = bal;
     else if (prevBalance !== null && sign !== null) prevBalance += sign * p.amount.cents;
-    if (!certain) sign = signFromType(texts[0] ?? '', texts.join(' ')) ?? -1;
+    // Guesses the balances may correct: the posting type where it speaks, else the column's
+    // convention (a scan may have lost a minus, so neither is certain), else debit.
+    if (!certain) sign = signFromType(texts[0] ?? '', texts.join(' ')) ?? (p.role === 'amount' ? unsignedMeans : null) ?? -1;
     signs.push({ cents: p.amount.cents, sign: sign!, certain });
     parts.push({ date: date ? formatGermanDate(date) : '', text: split.text, counterparty: split.counterparty });
   }

@@ -132,7 +132,8 @@ function findDates(words: Word[]): DateToken[] {
   const out: DateToken[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    const d = parseDayMonth(w.text.replace(/[,;:]$/u, ''));
+    // `19,11.` is an OCR reading of `19.11.`.
+    const d = parseDayMonth(w.text.replace(/[,;:]$/u, '').replace(/^(\d{1,2})[,:](\d{1,2}\.)/u, '$1.$2'));
     if (d) {
       out.push({ date: d, word: i, last: i, x0: w.x0, x1: w.x1 });
       continue;
@@ -163,16 +164,25 @@ const NUMBERISH = /^[+\-\u2212\u2013]?(?:€|EUR)?\s?\d[\d.]*,\d{2}(?:[SH+\-\u22
  * Amount tokens of a line: a number with two decimals, with a sign, `S`/`H` or currency that
  * may be glued to it or printed as a separate word close by (OCR and some PDFs split them).
  */
+/**
+ * OCR misreadings of amounts seen on scans: the minus sign as `=`, `~` or a long dash, the
+ * decimal comma as `;`. Only a word that then reads as an amount is changed.
+ */
+function ocrAmount(text: string): string {
+  return text.replace(/^(?:[=~\u2014\u2013\u2212-]{2,}|[=~\u2014])(?=\d)/u, '-').replace(/^([+\-\u2212]?[\d.]*\d);(\d{2}(?:[SH+\-\u2212€])?)$/u, '$1,$2');
+}
+
 function findAmounts(words: Word[], size: number): AmountToken[] {
   const out: AmountToken[] = [];
   const near = Math.max(size * 1.2, 4);
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    if (!NUMBERISH.test(w.text)) continue;
-    if (!parseGermanAmount(w.text)) continue;
+    const fixed = ocrAmount(w.text);
+    if (!NUMBERISH.test(fixed)) continue;
+    if (!parseGermanAmount(fixed)) continue;
     let first = i;
     let last = i;
-    let text = w.text;
+    let text = fixed;
     // Glued prefixes: a lone sign or currency just left of the number.
     for (let k = 0; k < 2; k++) {
       const p = words[first - 1];

@@ -61,7 +61,9 @@ export function reconcileSigns(postings: SignedPosting[], opening: number | null
       byDelta.set(-2 * p.sign * p.cents, p);
     }
   }
-  // Larger corrections: greedy, biggest first, while each flip shrinks the gap.
+  // Larger corrections: greedy, biggest first, while each flip shrinks the gap; kept only when
+  // they reconcile exactly (a misread digit must not send good guesses the wrong way).
+  const before = open.map((p) => p.sign);
   const sorted = [...open].sort((a, b) => b.cents - a.cents);
   for (const p of sorted) {
     const delta = -2 * p.sign * p.cents;
@@ -71,6 +73,6 @@ export function reconcileSigns(postings: SignedPosting[], opening: number | null
       if (diff === 0) return true;
     }
   }
-  diff = closing - opening - sum();
-  return diff === 0;
+  open.forEach((p, i) => (p.sign = before[i]!));
+  return false;
 }
