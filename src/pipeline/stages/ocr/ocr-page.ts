@@ -2,13 +2,15 @@ import type { TextCell } from '../../model/document.js';
 import type { GreyImage, OcrEngine, OcrWord } from '../../../ports/ocr-engine.js';
 import { denoiseGrey, flattenBackground, rotateGrey } from '../../backends/raster.js';
 import { sortReadingOrder } from '../../backends/reading-order.js';
-import { analysePageGeometry } from './page-geometry.js';
+import { analysePageGeometry, type PageGeometry } from './page-geometry.js';
 
 /**
  * OCR of one page image: straighten it (quarter turns and small skew), recognise it, and map
  * the word boxes from pixels to the model's points (× 72/dpi). When recognition comes back
  * unsure, the half-turned page is tried too and the more confident reading kept: the geometry
- * guess can be fooled by tables and stamps, confidence rarely is.
+ * guess can be fooled by tables and stamps, confidence rarely is. For the same reason a quarter
+ * turn proposed by the geometry is only taken when the turned page reads clearly better than
+ * the page as it lies.
  */
 export interface OcrPageSettings {
   languages: readonly string[];
@@ -39,28 +41,35 @@ export async function ocrPage(
   settings: OcrPageSettings,
   signal: AbortSignal,
 ): Promise<OcrPageOutput> {
-  let img = flattenBackground(image);
-  let turns = 0;
-  let skew = 0;
+  const flat = flattenBackground(image);
+  const read = async (candidate: Levelled): Promise<Reading> => {
+    const img = settings.preprocess === 'denoise' ? await denoiseGrey(candidate.img, 'otsu') : candidate.img;
+    const words = (await engine.recognize(img, { languages: settings.languages, dpi, signal })).words;
+    return { ...candidate, img, words, conf: meanConfidence(words) };
+  };
+
+  let best: Reading;
   if (settings.detectRotation || settings.deskew) {
-    let g = analysePageGeometry(img, { maxSkewDegrees: settings.maxSkewDegrees, horizontalOnly: !settings.detectRotation });
+    const g = analysePageGeometry(flat, { maxSkewDegrees: settings.maxSkewDegrees, horizontalOnly: !settings.detectRotation });
     if (g.hasText && g.quarterTurns % 2 === 1) {
-      turns = g.quarterTurns;
-      img = await rotateGrey(img, turns, 0);
-      g = analysePageGeometry(img, { maxSkewDegrees: settings.maxSkewDegrees, horizontalOnly: true });
-    }
-    if (g.hasText) {
-      if (settings.detectRotation && g.quarterTurns === 2) turns += 2;
-      if (settings.deskew) skew = g.skewDegrees;
-      const extraTurns = settings.detectRotation && g.quarterTurns === 2 ? 2 : 0;
-      img = await rotateGrey(img, extraTurns, skew);
+      // The profiles say "sideways", but a table page (narrow date and amount columns, wide
+      // gutters, short lines far apart) concentrates its ink in columns and can outscore its
+      // own text lines. A quarter turn is only taken when reading the turned page is clearly
+      // better than reading the page as it lies; otherwise the page stays upright.
+      const turned = await read(await level(flat, g.quarterTurns, settings));
+      signal.throwIfAborted();
+      const upright = await read(await level(flat, 0, settings));
+      best = turned.conf >= upright.conf + QUARTER_TURN_MARGIN ? turned : upright;
+    } else {
+      best = await read(await level(flat, 0, settings, g));
     }
     signal.throwIfAborted();
+  } else {
+    best = await read({ img: flat, turns: 0, skew: 0 });
   }
-  if (settings.preprocess === 'denoise') img = await denoiseGrey(img, 'otsu');
 
-  let words = (await engine.recognize(img, { languages: settings.languages, dpi, signal })).words;
-  let conf = meanConfidence(words);
+  let { img, words, conf, turns } = best;
+  const skew = best.skew;
   if (settings.detectRotation && conf < settings.retryBelowConfidence) {
     const flipped = await rotateGrey(img, 2, 0);
     const alt = (await engine.recognize(flipped, { languages: settings.languages, dpi, signal })).words;
@@ -83,6 +92,36 @@ export async function ocrPage(
     meanConfidence: conf,
     engine: engine.name,
   };
+}
+
+/** A quarter-turned reading must beat the page as it lies by this much mean confidence. */
+const QUARTER_TURN_MARGIN = 0.1;
+
+interface Levelled {
+  img: GreyImage;
+  /** Clockwise quarter turns applied. */
+  turns: number;
+  /** Clockwise deskew applied, degrees. */
+  skew: number;
+}
+
+interface Reading extends Levelled {
+  words: OcrWord[];
+  conf: number;
+}
+
+/**
+ * Turns the page by `quarterTurns`, then levels it: half turn when its text is upside down
+ * (if rotation detection is on) and deskew (if on), from a horizontal-lines analysis of the
+ * turned page (`known`, when that analysis was already made on the unturned page).
+ */
+async function level(img: GreyImage, quarterTurns: number, settings: OcrPageSettings, known?: PageGeometry): Promise<Levelled> {
+  const turned = quarterTurns === 0 ? img : await rotateGrey(img, quarterTurns, 0);
+  const g = known ?? analysePageGeometry(turned, { maxSkewDegrees: settings.maxSkewDegrees, horizontalOnly: true });
+  if (!g.hasText) return { img: turned, turns: quarterTurns, skew: 0 };
+  const half = settings.detectRotation && g.quarterTurns === 2 ? 2 : 0;
+  const skew = settings.deskew ? g.skewDegrees : 0;
+  return { img: await rotateGrey(turned, half, skew), turns: quarterTurns + half, skew };
 }
 
 /** Mean confidence weighted by word length, so stray one-letter noise counts little. */
