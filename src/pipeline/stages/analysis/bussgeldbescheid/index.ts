@@ -30,7 +30,10 @@ export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
     const v = (n: string): string | null => (f.keyNumbers[n] as KeyNumber | undefined)?.value ?? null;
     const parts = [`${f.subtype}${f.sender ? ` von ${f.sender}` : ''}${v('bescheiddatum') ? ` vom ${v('bescheiddatum')}` : ''}${v('tatdatum') ? ` wegen einer Tat am ${v('tatdatum')}` : ''}.`];
     const amount = v('gesamtbetrag') ?? v('geldbusse');
-    if (amount) parts.push(`Zu zahlen sind ${amount}${v('gesamtbetrag') && v('geldbusse') ? ` (Geldbuße ${v('geldbusse')})` : ''}.`);
+    // A hearing letter only announces the fine (the catalogue rate); nothing is payable until a
+    // Bußgeldbescheid follows, so the summary must not tell the reader to pay it.
+    if (amount && f.kind === 'anhoerung') parts.push(`Vorgesehen ist eine Geldbuße von ${v('geldbusse') ?? amount}; zu zahlen ist erst, wenn ein Bußgeldbescheid ergeht.`);
+    else if (amount) parts.push(`Zu zahlen sind ${amount}${v('gesamtbetrag') && v('geldbusse') ? ` (Geldbuße ${v('geldbusse')})` : ''}.`);
     const extras = [v('punkte') ? `${v('punkte')} Punkt${v('punkte') === '1' ? '' : 'e'} im Fahreignungsregister` : null, v('fahrverbot') ? `Fahrverbot von ${v('fahrverbot')}` : null].filter(Boolean);
     if (extras.length) parts.push(`Außerdem: ${extras.join(', ')}.`);
     const frist = flags.find((x) => x.topic === 'einspruchsfrist');

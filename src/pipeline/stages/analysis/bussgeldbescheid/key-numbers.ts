@@ -24,6 +24,10 @@ const COUNT_WORDS: Record<string, string> = { ein: '1', einen: '1', eine: '1', e
 export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: Record<string, KeyNumber> } {
   const found: Record<string, { value: string; page: number } | null> = {};
   for (const [name, spec] of Object.entries(SPECS)) found[name] = findKeyValue(input.lines, spec);
+  // A hearing letter (Anhörung) names the fine only as the catalogue rate ("ist nach dem
+  // Bußgeldkatalog eine Geldbuße von 100,00 € vorgesehen"); when nothing else names a fine,
+  // that rate is the fine the letter announces.
+  found.geldbusse ??= findKeyValue(input.lines, { ...SPECS.geldbusse, skipLine: /bussgeldstelle|bussgeldbescheid/ });
   found.bescheiddatum = letterDate(input.lines, input.texts, ['Bescheiddatum', 'Datum des Bescheids', 'Erlassen am', 'Datum']);
   found.tatdatum =
     findKeyValue(input.lines, { labels: ['Tatzeit', 'Tattag', 'Tatdatum', 'Datum der Tat', 'Tatzeitpunkt', 'Tag der Tat', 'Datum/Uhrzeit'], kind: 'date', maxGap: 3 }) ??

@@ -10,7 +10,9 @@ export const fmtEuro = formatEuro;
 /** The first sentence (of any page) matching `re`, trimmed to 200 characters, for quoting in a flag. */
 export function sentenceMatching(texts: readonly PageText[], re: RegExp): string | null {
   for (const t of texts) {
-    const sentences = t.text.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+(?=[A-ZÄÖÜ])/u);
+    // Blocks apart by an empty line (letterhead, headings, table rows) are never one sentence:
+    // without this, the first sentence of a page swallows the whole letterhead above it.
+    const sentences = t.text.split(/\n\s*\n/).flatMap((block) => block.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s+(?=[A-ZÄÖÜ])/u));
     const hit = sentences.find((s) => re.test(foldGerman(s)));
     if (hit) return hit.length > 200 ? `${hit.slice(0, 197)}…` : hit;
   }

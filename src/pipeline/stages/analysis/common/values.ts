@@ -154,7 +154,12 @@ function valueInAmountColumn(hit: LabelHit, lines: readonly Line[], spec: LabelS
   const same = lines.filter((l) => l.page === from.page);
   const idx = same.indexOf(from);
   for (const line of [same[idx + 1], same[idx - 1]]) {
-    if (!line || Math.abs(line.top - from.top) > 2.2 * Math.max(from.size, 8)) continue;
+    if (!line) continue;
+    // The reach is measured by the smaller of the two lines' sizes: a heading in larger type
+    // ("Berechnung des Solidaritätszuschlags") must not stretch it over the blank line that sets
+    // it apart from the previous section's last row and borrow that row's amount.
+    const small = Math.min(from.size, line.size);
+    if (Math.abs(line.top - from.top) > 2.2 * Math.max(small, 8)) continue;
     for (let k = line.cells.length - 1; k >= Math.max(0, line.cells.length - 3); k--) {
       const c = line.cells[k]!;
       if (c.bbox.x <= hit.x1) break;
@@ -194,30 +199,63 @@ function valueBelow(hit: LabelHit, lines: readonly Line[], spec: LabelSpec): { l
  */
 export function findKeyValue(lines: readonly Line[], spec: LabelSpec, options: { pages?: readonly number[] } = {}): FoundValue | null {
   for (const label of spec.labels) {
-    for (const line of lines) {
-      if (options.pages && !options.pages.includes(line.page)) continue;
-      const hit = findLabel(line, label);
-      if (!hit) continue;
-      // `skipLine` looks at the label's own neighbourhood (three words before it up to its value),
-      // not the whole line: one printed line may hold several label–value pairs.
-      const context = (to: number) => foldLine(line.cells.slice(Math.max(0, hit.first - 3), to + 1).map((c) => c.text).join(' '));
-      const right = valueRight(hit, spec);
-      if (right) {
-        if (spec.skipLine?.test(context(right.index))) continue;
-        return { value: right.printed, page: line.page, line, label: hit };
-      }
-      if (spec.rightOnly || spec.skipLine?.test(context(hit.last))) continue;
-      if (/\d,\d{2}\b/.test(line.text)) continue;
-      if (isolated(hit) || headerRow(line)) {
-        const below = valueBelow(hit, lines, spec);
-        if (below) return { value: below.parsed.printed, page: below.line.page, line: below.line, label: hit };
-      } else if (spec.kind === 'money') {
-        const wrapped = valueInAmountColumn(hit, lines, spec);
-        if (wrapped) return { value: wrapped.parsed.printed, page: wrapped.line.page, line: wrapped.line, label: hit };
+    for (const printed of lines) {
+      if (options.pages && !options.pages.includes(printed.page)) continue;
+      const joined = hyphenJoined(printed, lines);
+      for (const line of joined ? [printed, joined] : [printed]) {
+        const found = valueOfLabelIn(line, label, lines, spec);
+        if (found) return found;
       }
     }
   }
   return null;
+}
+
+function valueOfLabelIn(line: Line, label: string, lines: readonly Line[], spec: LabelSpec): FoundValue | null {
+  const hit = findLabel(line, label);
+  if (!hit) return null;
+  // `skipLine` looks at the label's own neighbourhood (three words before it up to its value),
+  // not the whole line: one printed line may hold several label–value pairs.
+  const context = (to: number) => foldLine(line.cells.slice(Math.max(0, hit.first - 3), to + 1).map((c) => c.text).join(' '));
+  const right = valueRight(hit, spec);
+  if (right) {
+    if (spec.skipLine?.test(context(right.index))) return null;
+    return { value: right.printed, page: line.page, line, label: hit };
+  }
+  if (spec.rightOnly || spec.skipLine?.test(context(hit.last))) return null;
+  if (/\d,\d{2}\b/.test(line.text)) return null;
+  if (isolated(hit) || headerRow(line)) {
+    const below = valueBelow(hit, lines, spec);
+    if (below) return { value: below.parsed.printed, page: below.line.page, line: below.line, label: hit };
+  } else if (spec.kind === 'money') {
+    const wrapped = valueInAmountColumn(hit, lines, spec);
+    if (wrapped) return { value: wrapped.parsed.printed, page: wrapped.line.page, line: wrapped.line, label: hit };
+  }
+  return null;
+}
+
+/**
+ * Column headers hyphenated over two lines ("Solidaritäts-" above "zuschlag EUR", as narrow
+ * columns of tax notices and payslips print them): a header cell ending in a hyphen is joined
+ * with the lower-case word directly below it in the same column, so that the label is found as
+ * one word and its value below the header block. Null when the line has no such cell.
+ */
+function hyphenJoined(line: Line, lines: readonly Line[]): Line | null {
+  if (!line.cells.some((c) => /\p{L}-$/u.test(c.text))) return null;
+  const below = lines[lines.indexOf(line) + 1];
+  if (!below || below.page !== line.page || below.top - line.bottom > Math.max(line.size, 8)) return null;
+  let changed = false;
+  const cells = line.cells.map((c) => {
+    if (!/\p{L}-$/u.test(c.text)) return c;
+    const under = below.cells.find((u) => /^\p{Ll}/u.test(u.text) && u.bbox.x < c.bbox.x + c.bbox.width + 6 && u.bbox.x + u.bbox.width > c.bbox.x - 6);
+    if (!under) return c;
+    changed = true;
+    const x0 = Math.min(c.bbox.x, under.bbox.x);
+    const x1 = Math.max(c.bbox.x + c.bbox.width, under.bbox.x + under.bbox.width);
+    return { ...c, text: `${c.text.slice(0, -1)}${under.text}`, bbox: { ...c.bbox, x: x0, width: x1 - x0 } };
+  });
+  if (!changed) return null;
+  return { ...line, cells, text: cells.map((c) => c.text).join(' ') };
 }
 
 /** Folded text of a line, for `skipLine` patterns. */

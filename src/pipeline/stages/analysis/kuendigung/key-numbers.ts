@@ -8,7 +8,8 @@ import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
 import { findInProse, DATE_SRC, type PageText } from '../common/prose.js';
-import { findKeyValue } from '../common/values.js';
+import { compareDates, type CalendarDate } from '../../../../domain/german-dates.js';
+import { dateOf, findKeyValue } from '../common/values.js';
 
 export const KUENDIGUNG_KEYS = ['schreibdatum', 'beendigungsdatum', 'kuendigungsfrist'] as const;
 
@@ -20,6 +21,18 @@ export interface KuendigungFacts {
   eintritt: string | null;
 }
 
+/** A date followed by a participle of starting ("am 10.02.2016 geschlossene", "bestehende"). */
+const STARTS = /^\s+(?:geschlossene|abgeschlossene|bestehende|begonnene|begründete)/u;
+
+/**
+ * A relationship cannot end before the letter that ends it was written: a date before the
+ * letter date is a start or reference date (contract date, Mietbeginn), never the end date.
+ */
+function before(value: string | undefined, written: CalendarDate | null): boolean {
+  const d = dateOf(value);
+  return !!(d && written && compareDates(d, written) < 0);
+}
+
 /** Dates that begin or identify something rather than end it ("Vertrag vom …", "seit dem …"). */
 const NOT_END = /(vom|seit|ab dem|ab|geschlossen am|datiert|geboren am|Schreiben vom)\s*$/u;
 
@@ -29,12 +42,15 @@ const NOT_END = /(vom|seit|ab dem|ab|geschlossen am|datiert|geboren am|Schreiben
  * letter's own date and not introduced as a start or reference date.
  */
 function endDateInSentence(texts: readonly PageText[], letterDate: string | null): { value: string; page: number } | null {
+  const written = dateOf(letterDate ?? undefined);
   const re = new RegExp(DATE_SRC, 'gu');
   for (const t of texts) {
-    for (const sentence of t.text.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+(?=[A-ZÄÖÜ])/u)) {
+    // "1. April 2026": the period of a day number followed by a month name does not end a sentence.
+    for (const sentence of t.text.replace(/\s+/g, ' ').split(/(?<=[.!?])(?<!(?:^|\s)\d{1,2}\.)\s+(?=[A-ZÄÖÜ])/u)) {
       if (!/kündig|beend|endet|Beendigung|Vertragsende|aufgelöst|Auflösung/iu.test(sentence)) continue;
       for (const m of sentence.matchAll(re)) {
         if (m[0] === letterDate || NOT_END.test(sentence.slice(0, m.index))) continue;
+        if (STARTS.test(sentence.slice(m.index + m[0].length)) || before(m[0], written)) continue;
         return { value: m[0], page: t.page };
       }
     }
@@ -46,12 +62,24 @@ export function extractKuendigungKeyNumbers(input: AnalysisInput): KuendigungFac
   const found: Record<string, { value: string; page: number } | null> = {};
   found.schreibdatum = letterDate(input.lines, input.texts, ['Datum']);
   const labelled = findKeyValue(input.lines, { labels: ['Beendigungsdatum', 'Vertragsende', 'Austrittsdatum', 'Ende des Arbeitsverhältnisses', 'Kündigung zum', 'Beendigung zum', 'endet am'], kind: 'date', maxGap: 3 });
+  // Within the sentence, periods that follow a digit belong to dates and ordinals ("seit dem
+  // 1. April 2019", "am 10.02.2016") and do not end it. A date followed by a participle of
+  // starting ("am 10.02.2016 geschlossene", "seit … bestehende") is the start of the relationship,
+  // not its end; the search then continues to the next date.
   const prose = findInProse(
     input.texts,
-    new RegExp(String.raw`(?:kündig\w*|beend\w*|endet|Beendigung|Vertragsende|Auflösung|aufzulösen)[^.]{0,160}?(?:zum|mit Ablauf des|mit Ablauf|am|per|spätestens zum)\s+(${DATE_SRC})`, 'u'),
+    new RegExp(
+      String.raw`(?:kündig\w*|beend\w*|endet|Beendigung|Vertragsende|Auflösung|aufzulösen)(?:[^.]|(?<=\d)\.){0,160}?(?:zum|mit Ablauf des|mit Ablauf|am|per|spätestens zum)\s+(${DATE_SRC})(?!\s+(?:geschlossene|abgeschlossene|bestehende|begonnene|begründete)\w*)`,
+      'u',
+    ),
   );
-  found.beendigungsdatum = labelled ?? prose ?? endDateInSentence(input.texts, found.schreibdatum?.value ?? null);
-  const fristLabel = findInProse(input.texts, new RegExp(String.raw`(?:Kündigungsfrist|Frist)(?:\s+(?:beträgt|von|gemäß\s+§\s?\d+\w*(?:\s+Abs\.\s?\d)?\s+\w+|nach\s+§\s?\d+\w*(?:\s+Abs\.\s?\d)?\s+\w+|laut\s+Vertrag|:))*\s+(${PERIOD})`, 'u'));
+  const written = dateOf(found.schreibdatum?.value);
+  const notBefore = <T extends { value: string }>(v: T | null): T | null => (v && !before(v.value, written) ? v : null);
+  found.beendigungsdatum = notBefore(labelled) ?? notBefore(prose) ?? endDateInSentence(input.texts, found.schreibdatum?.value ?? null);
+  // Citations come in full form too ("gemäß § 622 Abs. 2 Satz 1 Nr. 2 BGB"): Satz/Nr./Ziff. parts
+  // between the paragraph and the law's name.
+  const CITE = String.raw`§\s?\d+\w*(?:\s+Abs\.\s?\d+)?(?:\s+(?:Satz|S\.|Nr\.|Ziff\.)\s?\d+)*\s+\w+`;
+  const fristLabel = findInProse(input.texts, new RegExp(String.raw`(?:Kündigungsfrist|Frist)(?:\s+(?:beträgt|von|gemäß\s+${CITE}|nach\s+${CITE}|laut\s+Vertrag|:))*\s+(${PERIOD})`, 'u'));
   const fristAny = fristLabel ?? findInProse(input.texts, new RegExp(String.raw`(?:unter\s+Einhaltung\s+(?:der|einer)\s+(?:gesetzlichen\s+|vertraglichen\s+)?(?:Kündigungsfrist\s+)?von\s+)(${PERIOD})`, 'u'));
   found.kuendigungsfrist = fristAny;
   const eintritt = findKeyValue(input.lines, { labels: ['Eintrittsdatum', 'Eintritt', 'beschäftigt seit', 'Betriebszugehörigkeit seit', 'Mietbeginn', 'Vertragsbeginn'], kind: 'date', maxGap: 3 });

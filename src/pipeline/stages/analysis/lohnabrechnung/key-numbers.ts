@@ -28,6 +28,13 @@ export const LOHN_KEYS = [
 /** Lines about employer shares, annual totals or bases, not the employee's deduction of the month. */
 const NOT_EMPLOYEE = /arbeitgeber|ag-anteil|\bag\b|jahres|kumuliert|bescheinigung|pauschal/;
 
+/**
+ * Soli / Kirchensteuer named inside another tax's line are not the employee's own deduction:
+ * the employer's flat tax ("Pauschsteuer 2 % (inkl. Soli und KiSt)", "pauschale Lohnsteuer")
+ * and any amount that merely includes them ("inkl.", "einschl.").
+ */
+const NOT_OWN_TAX = /pausch|inkl\b|einschl|jahres/;
+
 const SPECS: Record<(typeof LOHN_KEYS)[number], LabelSpec> = {
   abrechnungszeitraum: {
     labels: ['Abrechnungszeitraum', 'Abrechnungsmonat', 'Abrechnung für', 'Verdienstabrechnung', 'Gehaltsabrechnung', 'Entgeltabrechnung', 'Lohnabrechnung', 'Bezügemitteilung', 'Brutto/Netto-Bezüge für', 'Zeitraum', 'Monat'],
@@ -35,15 +42,17 @@ const SPECS: Record<(typeof LOHN_KEYS)[number], LabelSpec> = {
     maxGap: 3,
   },
   steuerklasse: { labels: ['Steuerklasse', 'StKl', 'St.-Kl.', 'Stkl.'], kind: 'steuerklasse', maxGap: 1 },
-  gesamtbrutto: { labels: ['Gesamtbrutto', 'Gesamt-Brutto', 'Summe Bruttobezüge', 'Bruttobezüge gesamt', 'Bruttoverdienst', 'Summe Brutto', 'Brutto gesamt', 'Bruttolohn', 'Bruttogehalt', 'Brutto'], kind: 'money', maxGap: 3, skipLine: /jahres|kumuliert/ },
+  // Brutto/Netto + noun compounds are label variants of their own ("Bruttobezüge von 2.000,00 €",
+  // "Nettobetrag", "Nettoentgelt"): findLabel matches whole words, so each compound is listed.
+  gesamtbrutto: { labels: ['Gesamtbrutto', 'Gesamt-Brutto', 'Summe Bruttobezüge', 'Bruttobezüge gesamt', 'Bruttoverdienst', 'Summe Brutto', 'Brutto gesamt', 'Bruttobezüge', 'Bruttoentgelt', 'Bruttolohn', 'Bruttogehalt', 'Brutto'], kind: 'money', maxGap: 3, skipLine: /jahres|kumuliert/ },
   lohnsteuer: { labels: ['Lohnsteuer', 'LSt'], kind: 'money', maxGap: 2, skipLine: /bescheinigung|pauschal|jahresausgleich|jahres/ },
-  solidaritaetszuschlag: { labels: ['Solidaritätszuschlag', 'Solidaritätszuschl.', 'SolZ', 'Soli'], kind: 'money', maxGap: 2, skipLine: /pauschal|jahres/ },
-  kirchensteuer: { labels: ['Kirchensteuer', 'KiSt', 'Kirchenst.'], kind: 'money', maxGap: 3, skipLine: /pauschal|jahres/ },
+  solidaritaetszuschlag: { labels: ['Solidaritätszuschlag', 'Solidaritätszuschl.', 'SolZ', 'Soli'], kind: 'money', maxGap: 2, skipLine: NOT_OWN_TAX },
+  kirchensteuer: { labels: ['Kirchensteuer', 'KiSt', 'Kirchenst.'], kind: 'money', maxGap: 3, skipLine: NOT_OWN_TAX },
   krankenversicherung: { labels: ['Krankenversicherung', 'KV-Beitrag', 'Krankenvers.', 'KV-AN', 'KV'], kind: 'money', maxGap: 3, skipLine: NOT_EMPLOYEE },
   pflegeversicherung: { labels: ['Pflegeversicherung', 'PV-Beitrag', 'Pflegevers.', 'PV-AN', 'PV'], kind: 'money', maxGap: 3, skipLine: NOT_EMPLOYEE },
   rentenversicherung: { labels: ['Rentenversicherung', 'RV-Beitrag', 'Rentenvers.', 'RV-AN', 'RV'], kind: 'money', maxGap: 3, skipLine: NOT_EMPLOYEE },
   arbeitslosenversicherung: { labels: ['Arbeitslosenversicherung', 'AV-Beitrag', 'Arbeitslosenvers.', 'AV-AN', 'AV', 'ALV'], kind: 'money', maxGap: 3, skipLine: NOT_EMPLOYEE },
-  nettoverdienst: { labels: ['Nettoverdienst', 'Netto-Verdienst', 'gesetzliches Netto', 'Nettobezüge', 'Nettolohn', 'Nettogehalt', 'Netto'], kind: 'money', maxGap: 3, skipLine: /netto-?abzug|netto-?bezuge\s*\/|jahres/ },
+  nettoverdienst: { labels: ['Nettoverdienst', 'Netto-Verdienst', 'gesetzliches Netto', 'Nettobezüge', 'Nettolohn', 'Nettogehalt', 'Nettoentgelt', 'Nettobetrag', 'Netto'], kind: 'money', maxGap: 3, skipLine: /netto-?abzug|netto-?bezuge\s*\/|jahres/ },
   auszahlungsbetrag: { labels: ['Auszahlungsbetrag', 'Überweisungsbetrag', 'Auszahlung', 'Zahlbetrag', 'ausgezahlter Betrag', 'Überweisung'], kind: 'money', maxGap: 4, skipLine: /kug-auszahlung/ },
 };
 

@@ -7,8 +7,9 @@ import type { KeyNumber } from '../../../model/result.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
-import { findInProse, DATE_SRC } from '../common/prose.js';
-import { findKeyValue, type LabelSpec } from '../common/values.js';
+import { findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
+import { compareDates } from '../../../../domain/german-dates.js';
+import { dateOf, findKeyValue, type LabelSpec } from '../common/values.js';
 
 export const MAHN_KEYS = ['schreibdatum', 'hauptforderung', 'mahngebuehren', 'inkassokosten', 'zinsen', 'gesamtforderung', 'zahlungsfrist'] as const;
 
@@ -35,11 +36,32 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   const found: Record<string, { value: string; page: number } | null> = {};
   for (const [name, spec] of Object.entries(SPECS)) found[name] = findKeyValue(input.lines, spec);
   found.schreibdatum = letterDate(input.lines, input.texts, ['Datum', 'Schreiben vom']);
-  const labelled = findKeyValue(input.lines, { labels: ['Zahlungsfrist', 'zahlbar bis', 'fällig am', 'Zahlungsziel'], kind: 'date', maxGap: 2 });
+  const labelledAny = findKeyValue(input.lines, { labels: ['Zahlungsfrist', 'zahlbar bis', 'fällig am', 'Zahlungsziel'], kind: 'date', maxGap: 2 });
+  // A reminder repeats the invoice's own due date ("fällig am 16.02.2026" in the invoice table);
+  // a date on or before the letter's date is that past due date, not the deadline the letter sets.
+  const written = dateOf(found.schreibdatum?.value);
+  const labelledDate = dateOf(labelledAny?.value);
+  const labelled = labelledAny && !(written && labelledDate && compareDates(labelledDate, written) <= 0) ? labelledAny : null;
   const prose =
     findInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens(?: zum)?|spätestens (?:am|bis(?: zum)?)|bis)\s+(${DATE_SRC})`, 'u')) ??
     findInProse(input.texts, /(innerhalb (?:von |der nächsten )?(?:\d{1,2}|sieben|zehn|vierzehn|vierzehn) (?:Tagen|Werktagen))/u);
   found.zahlungsfrist = labelled ?? prose;
+  // Letters that state the claim and the interest in running text, wrapping over lines
+  // ("ist unsere Rechnung über … in Höhe von 1.845,20 € weiterhin unbezahlt", "Verzugszinsen in
+  // Höhe von fünf Prozentpunkten über dem Basiszinssatz (§ 288 Abs. 1 BGB), für die Zeit bis heute
+  // 18,07 €"): the first amount of the sentence after the noun. Periods of abbreviations and
+  // citations ("Abs. 1", "p. a.") do not end the sentence; an amount introduced by "aus"/"auf" is
+  // the base the interest is charged on, not the interest; the amount starts at a number boundary,
+  // so that the tail "845,20" of a refused "aus 1.845,20 €" is not read instead.
+  const SENTENCE_GAP = String.raw`(?:[^.;\n]|\n|\.(?=\s*\d)|(?<=\b(?:Abs|Nr|Ziff|bzw|ca|vgl|p|a|S))\.)`;
+  if (!found.hauptforderung) {
+    const claim = findInProse(input.texts, new RegExp(String.raw`\bRechnung(?:en)?\b${SENTENCE_GAP}{0,120}?(?:über|in Höhe von)\s+(${MONEY_SRC})`, 'u'));
+    if (claim) found.hauptforderung = { value: claim.value, page: claim.page };
+  }
+  if (!found.zinsen) {
+    const interest = findInProse(input.texts, new RegExp(String.raw`(?:Verzugs)?[Zz]insen\b${SENTENCE_GAP}{0,160}?(?<![\d.,])(?<!\b(?:aus|auf)\s)(${MONEY_SRC})(?!\s*%)`, 'u'));
+    if (interest) found.zinsen = { value: interest.value, page: interest.page };
+  }
   const entstehung = findInProse(input.texts, new RegExp(String.raw`(?:Rechnung|Rechnungs-Nr\.?|Vertrag|Bestellung|Lieferung|Leistung)[^\n]{0,40}?vom\s+(${DATE_SRC})`, 'u'));
   const rate = findInProse(input.texts, /(\d{1,2}(?:,\d{1,3})?)\s?%\s*(?:p\.\s?a\.|Zinsen|jährlich|pro Jahr)?/u);
   const points = findInProse(input.texts, /(\d{1,2}(?:,\d{1,2})?)\s*Prozentpunkte[n]?\s+über\s+dem\s+(?:jeweiligen\s+)?Basiszinssatz/u);

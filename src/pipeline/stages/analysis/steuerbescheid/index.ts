@@ -19,7 +19,9 @@ interface Facts extends SteuerFlagInput {
 const VORLAEUFIG = fr('vorläufig');
 const NICHT_VORLAEUFIG = fr('nicht vorläufig|vorläufigkeit(svermerk)? wird aufgehoben|endgültig');
 const VORBEHALT = fr('vorbehalt der nachprüfung');
-const KEIN_VORBEHALT = fr('nicht (mehr )?unter dem vorbehalt|vorbehalt der nachprüfung (wird|ist) aufgehoben|ohne vorbehalt');
+// The lifting sentence often cites the section in between ("Der Vorbehalt der Nachprüfung
+// (§ 164 AO) wird aufgehoben") or says it "entfällt"; a lifted Vorbehalt is no cause for the flag.
+const KEIN_VORBEHALT = fr('nicht (mehr )?unter dem vorbehalt|vorbehalt der nachprüfung[^.]{0,40}?(wird|ist|wurde) (hiermit )?aufgehoben|vorbehalt der nachprüfung[^.]{0,40}?entfällt|ohne vorbehalt');
 const ABWEICHUNG = fr('(weich\\w* .{0,80}(erklärung|angaben))|abweichend von (ihrer|der) (steuer)?erklärung|(nicht|nur teilweise) (in voller höhe )?(anerkannt|berücksichtigt)');
 
 export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {

@@ -8,7 +8,7 @@ import type { KeyNumber } from '../../../model/result.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
-import { findInProse, DATE_SRC } from '../common/prose.js';
+import { findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
 import { findKeyValue, type LabelSpec } from '../common/values.js';
 
 export const STEUER_KEYS = [
@@ -55,6 +55,13 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
   if (!found.steuerjahr) {
     const y = findInProse(input.texts, /(?:Einkommensteuer|Steuerbescheid|Veranlagung|Bescheid)\s+(?:für\s+(?:das\s+(?:Jahr|Kalenderjahr)\s+)?)?((?:19|20)\d{2})\b/u);
     if (y) found.steuerjahr = { value: y.value, page: y.page };
+  }
+  // Notices also state the refund as a sentence with the amount before the verb ("Der Betrag von
+  // insgesamt 829,44 € wird Ihnen erstattet / auf Ihr Konto überwiesen"), which the label–value
+  // finder (values right of or below a label) cannot see.
+  if (!found.erstattung && !found.nachzahlung) {
+    const refund = findInProse(input.texts, new RegExp(String.raw`(${MONEY_SRC})\s+(?:wird|werden)\s+(?:Ihnen\s+)?(?:\S+\s+){0,2}?(?:erstattet|zurückerstattet|ausgezahlt)`, 'u'));
+    if (refund) found.erstattung = { value: refund.value, page: refund.page };
   }
   const faellig = findInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens|spätestens (?:am|bis)|fällig am|bis)\s+(${DATE_SRC})`, 'u'));
   return { keyNumbers: keyNumbersOf(STEUER_KEYS, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
