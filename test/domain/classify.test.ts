@@ -254,3 +254,24 @@ offenen Betrag von 84,00 € bis zum 16.04.2026. Andernfalls sehen wir uns gezwu
     assert.equal(supports(c, 'kuendigung'), false);
   });
 });
+
+describe('classifyText: credit-card statements are account statements', () => {
+  // Written for this test: the usual structure of a German card statement (billing period,
+  // balance carried from the last statement, receipt and booking dates, new balance).
+  const cardStatement = `Musterbank AG · Kreditkartenservice · 80331 München
+Frau Erika Beispiel, Lindenweg 4, 50667 Köln
+Abrechnung: Oktober 2026   Ihre Abrechnung vom 05.09.2026 bis 04.10.2026
+Mastercard-Nummer: 5232 XXXX XXXX 1234   Karteninhaber: Erika Beispiel
+Belegdatum Buchungsdatum Angabe des Unternehmens / Verwendungszweck Betrag in EUR
+05.09.26 Saldo letzte Abrechnung 412,30 -
+12.09.26 13.09.26 BAHN.DE Fahrkarte 89,90 -
+20.09.26 21.09.26 Zahlung, danke 412,30 +
+Neuer Saldo 89,90 -
+Der Saldo wird am 10.10.2026 von Ihrem Girokonto eingezogen.`;
+  it('is recognised as kontoauszug and as nothing else', () => {
+    const c = classifyText(cardStatement);
+    assert.equal(c.best, 'kontoauszug');
+    assert.ok(supports(c, 'kontoauszug'));
+    for (const other of ['mahnung', 'lohnabrechnung', 'steuerbescheid'] as const) assert.equal(supports(c, other), false, other);
+  });
+});

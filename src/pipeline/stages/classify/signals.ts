@@ -28,6 +28,12 @@ export const SIGNALS: Record<DocumentType, readonly Signal[]> = {
     ['\\bbic\\b', 1],
     ['girokonto|kontonummer', 1],
     ['eref\\+|mref\\+|svwz\\+|cred\\+', 2],
+    // Credit-card statements are account statements too: the card's billing period with the
+    // balance carried from the last statement ("Saldo letzte Abrechnung") to the new one.
+    ['kreditkartenabrechnung|kartenabrechnung|(visa|master ?card|kredit) ?card|kreditkarte', 3],
+    ['saldo (der )?letzten? abrechnung|saldo vorabrechnung|saldenmitteilung', 3],
+    ['karteninhaber|kartennummer|card-nummer', 2],
+    ['belegdatum|beleg ?datum|umsatztag', 2],
   ],
   steuerbescheid: [
     ['(einkommen|umsatz|gewerbe|körperschaft)steuerbescheid|steuerbescheid', 5],
