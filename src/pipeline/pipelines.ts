@@ -1,10 +1,6 @@
 import { DOCUMENT_TYPES, type DocumentType } from '../domain/document-types.js';
 import type { PipelineDefinition, PipelineRegistry, Stage } from './model/stage.js';
-import { bussgeldbescheidStage } from './stages/analysis/bussgeldbescheid/index.js';
-import { kuendigungStage } from './stages/analysis/kuendigung/index.js';
-import { lohnabrechnungStage } from './stages/analysis/lohnabrechnung/index.js';
-import { mahnungStage } from './stages/analysis/mahnung/index.js';
-import { steuerbescheidStage } from './stages/analysis/steuerbescheid/index.js';
+import { analysisStages } from './stages/analysis/index.js';
 import { classifyStage } from './stages/classify/classify.js';
 import { kontoauszugStage } from './stages/kontoauszug/stage.js';
 
@@ -16,11 +12,9 @@ import { kontoauszugStage } from './stages/kontoauszug/stage.js';
  */
 const EXTRACTION_STAGES: Record<DocumentType, readonly Stage[]> = {
   kontoauszug: [kontoauszugStage],
-  steuerbescheid: [steuerbescheidStage],
-  lohnabrechnung: [lohnabrechnungStage],
-  mahnung: [mahnungStage],
-  kuendigung: [kuendigungStage],
-  bussgeldbescheid: [bussgeldbescheidStage],
+  // The one list of the analysis types' stages; main.ts passes analysisStages(llm) as `extra`
+  // to add the optional AI refinement to the same stages.
+  ...analysisStages(),
 };
 
 export function buildPipelineRegistry(extra: Partial<Record<DocumentType, readonly Stage[]>> = {}): PipelineRegistry {
