@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { closeGracefully } from '../../src/http/app.js';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/domain/error-codes.js';
 import { payslipLines, textPdf } from '../support/documents.js';
 import { answeringPipelines } from '../support/pipelines.js';
+import { hasRedisServerBinary, startThrowawayRedis } from '../support/throwaway-redis.js';
 import { analyze, closeSharedReader, createOrg, startServer } from '../support/server.js';
 
 after(closeSharedReader);
@@ -26,23 +26,13 @@ describe('operations endpoints', { timeout: 30_000 }, () => {
     }
   });
 
-  const redisServer = spawnSync('redis-server', ['--version']).status === 0;
-  test('/readyz is 503 while the shared rate-limit store is down', { skip: redisServer ? false : 'no redis-server binary' }, async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  test('/readyz is 503 while the shared rate-limit store is down', { skip: hasRedisServerBinary ? false : 'no redis-server binary' }, async () => {
+    const redis = await startThrowawayRedis();
     try {
-      let server;
-      for (let attempt = 0; attempt < 50 && !server; attempt++) {
-        server = await startServer({ redisUrl: `redis://127.0.0.1:${port}` }).catch(async () => {
-          await new Promise((r) => setTimeout(r, 100));
-          return undefined;
-        });
-      }
-      assert.ok(server, 'the server starts against the fresh Redis');
+      const server = await startServer({ redisUrl: redis.url });
       try {
         assert.deepEqual(await (await fetch(`${server.url}/readyz`)).json(), { status: 'ready' });
-        redis.kill('SIGKILL');
-        await new Promise((r) => redis.once('exit', r));
+        await redis.kill();
         const down = await fetch(`${server.url}/readyz`);
         assert.equal(down.status, 503);
         assert.match(((await down.json()) as { reason: string }).reason, /rate-limit store/);
@@ -56,7 +46,7 @@ describe('operations endpoints', { timeout: 30_000 }, () => {
         await server.close();
       }
     } finally {
-      redis.kill('SIGKILL');
+      await redis.kill();
     }
   });
 
