@@ -51,6 +51,8 @@ export interface ReaderConfig {
   retryBelowConfidence: number;
   /** 'denoise' blurs and thresholds page images before OCR; 'none' leaves binarisation to the engine. */
   ocrPreprocess: 'none' | 'denoise';
+  /** Read the lines of unsure words again from a denoised copy and keep the surer reading. */
+  ocrSecondLook: boolean;
   /** Load the OCR model when the pool starts rather than on the first scan. */
   warmUp: boolean;
   /** After an abort, how long a task may take to stop before its thread is terminated. */
@@ -73,6 +75,7 @@ export const defaultReaderConfig: ReaderConfig = Object.freeze({
   maxSkewDegrees: 5,
   retryBelowConfidence: 0.6,
   ocrPreprocess: 'none',
+  ocrSecondLook: true,
   warmUp: true,
   abortGraceMs: 250, // ms
 });
@@ -100,6 +103,7 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
     detectRotation: config.detectRotation,
     retryBelowConfidence: config.retryBelowConfidence,
     preprocess: config.ocrPreprocess,
+    secondLook: config.ocrSecondLook,
   };
   let closed = false;
 

@@ -3,6 +3,7 @@ import type { GreyImage, OcrEngine, OcrWord } from '../../../ports/ocr-engine.js
 import { denoiseGrey, flattenBackground, rotateGrey } from '../../backends/raster.js';
 import { sortReadingOrder } from '../../backends/reading-order.js';
 import { analysePageGeometry, type PageGeometry } from './page-geometry.js';
+import { secondLook } from './second-look.js';
 
 /**
  * OCR of one page image: straighten it (quarter turns and small skew), recognise it, and map
@@ -21,6 +22,8 @@ export interface OcrPageSettings {
   retryBelowConfidence: number;
   /** 'denoise': blur + Otsu threshold before OCR (noisy scans); 'none': the engine binarises. */
   preprocess: 'none' | 'denoise';
+  /** Read the lines of unsure words again from a denoised copy (second-look.ts); with 'none' only. */
+  secondLook: boolean;
 }
 
 export interface OcrPageOutput {
@@ -80,6 +83,11 @@ export async function ocrPage(
       img = flipped;
       turns += 2;
     }
+  }
+
+  if (settings.secondLook && settings.preprocess === 'none') {
+    signal.throwIfAborted();
+    words = await secondLook(img, words, async (part) => (await engine.recognize(part, { languages: settings.languages, dpi, signal })).words);
   }
 
   const scale = 72 / dpi;
