@@ -6,7 +6,7 @@ import { splitCounterparty } from '../../../src/pipeline/stages/kontoauszug/coun
 import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
 import { reconcileSigns, signFromType } from '../../../src/pipeline/stages/kontoauszug/sign.js';
 import { kontoauszugStage } from '../../../src/pipeline/stages/kontoauszug/stage.js';
-import { synthDoc, type SynthLine } from './synthetic.js';
+import { synthDoc, synthOcrDoc, type SynthLine } from './synthetic.js';
 
 /** The engine's rules one by one, on synthetic pages (positions without a PDF). */
 const rows = (lines: SynthLine[][]): string[][] => toTables(extractAccounts(synthDoc(...lines))).flatMap((t) => t.rows);
@@ -206,14 +206,13 @@ describe('layouts from positions and content', () => {
 
 describe('OCR readings', () => {
   test('a minus read as "=" or a dash run, a comma read as ";" and a date read with a comma', () => {
-    const r = rows([
-      [
-        [50, 40, 'Kontoauszug vom 01.11.2026 bis 30.11.2026'],
-        [50, 100, 'Datum Vorgang Betrag'],
-        [50, 112, '05.11.2026 Lastschrift Stadtwerke =13;20'],
-        [50, 124, '19,11. Kartenzahlung Bäckerei \u2014-1.512,93'],
-      ],
-    ]);
+    const page: SynthLine[] = [
+      [50, 40, 'Kontoauszug vom 01.11.2026 bis 30.11.2026'],
+      [50, 100, 'Datum Vorgang Betrag'],
+      [50, 112, '05.11.2026 Lastschrift Stadtwerke =13;20'],
+      [50, 124, '19,11. Kartenzahlung Bäckerei \u2014-1.512,93'],
+    ];
+    const r = toTables(extractAccounts(synthOcrDoc(page))).flatMap((t) => t.rows);
     assert.deepEqual(r, [
       ['05.11.2026', 'Lastschrift', 'Stadtwerke', '-13,20'],
       ['19.11.2026', 'Kartenzahlung', 'Bäckerei', '-1.512,93'],

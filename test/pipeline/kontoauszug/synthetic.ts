@@ -27,3 +27,9 @@ export function synthPage(lines: SynthLine[], number = 1): Page {
 export function synthDoc(...pages: SynthLine[][]): LoadedDocument {
   return { format: 'pdf', pages: pages.map((p, i) => synthPage(p, i + 1)) };
 }
+
+/** The same pages as if read by OCR (words confidently read), for rules that apply to scans only. */
+export function synthOcrDoc(...pages: SynthLine[][]): LoadedDocument {
+  const doc = synthDoc(...pages);
+  return { ...doc, pages: doc.pages.map((p) => ({ ...p, source: 'ocr', cells: p.cells.map((c) => ({ ...c, source: 'ocr', confidence: 0.95 })) })) };
+}

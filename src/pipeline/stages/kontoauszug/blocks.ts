@@ -1,8 +1,9 @@
 import { parseGermanLongDate, type PrintedDate } from '../../../domain/german-dates.js';
 import { balanceKind, type BalanceKind } from './balances.js';
+import { bookingDateIndex } from './date-columns.js';
 import { columnModel, columnOf, headerLine, median, type ColumnModel, type ColumnRole, type HeaderLine } from './columns.js';
 import { repeatedLines } from './headers-footers.js';
-import { fold, type AmountToken, type DateToken, type Line } from './lines.js';
+import { adjacent, fold, type AmountToken, type DateToken, type Line } from './lines.js';
 
 /**
  * Lines → posting blocks. A posting starts on a line that carries an amount in a posting
@@ -15,6 +16,12 @@ import { fold, type AmountToken, type DateToken, type Line } from './lines.js';
 export interface Posting {
   /** Booking date as printed (year may be missing). */
   date: PrintedDate | null;
+  /**
+   * The other date printed with the posting (value date, or the receipt date of a card
+   * posting), as printed. Not part of SPEC §8's row; kept for evaluation against sources
+   * that date postings by value date.
+   */
+  otherDate: PrintedDate | null;
   first: Line;
   lines: Line[];
   amount: AmountToken;
@@ -35,6 +42,8 @@ export interface BlockResult {
   headers: HeaderLine[];
 }
 
+const MAX_LINES = 12;
+
 const WEEKDAY = /^(mo|di|mi|do|fr|sa|so|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|heute|gestern)[.,]*$/u;
 
 /** A line that is only a date (with weekday): the heading of a day group. */
@@ -53,7 +62,9 @@ export function dateHeading(line: Line): PrintedDate | null {
 
 /** Number of words at the start of the line that are dates (booking and value date). */
 function leadingDates(line: Line): number {
-  let pos = 0;
+  // A stray punctuation mark (`. 22.11.2017 …`) or a running number (a "lfd. Nr." column:
+  // `1 06.01.2026 Gutschrift …`) before the date is no text.
+  let pos = /^([.,:;·•*-]|\d{1,4})$/u.test(line.words[0]?.text ?? '') && line.dates[0]?.word === 1 ? 1 : 0;
   for (const d of line.dates) {
     if (d.word !== pos) break;
     pos = d.last + 1;
@@ -72,7 +83,23 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
     }
   }
   const repeated = repeatedLines(lines);
-  const kinds = lines.map((l) => (l.amounts.length > 0 || /übertrag|saldo|kontostand/iu.test(l.text) ? balanceKind(l) : null));
+  const booking = bookingDateIndex(lines);
+  /** The booking date among a line's leading dates (see date-columns.ts). */
+  const bookingDate = (l: Line): PrintedDate => {
+    const second = l.dates[1];
+    return booking === 1 && second && second.word === l.dates[0]!.last + 1 ? second.date : l.dates[0]!.date;
+  };
+  // A header naming a value-date column (Wertstellung, Valuta, Wert) after the text column.
+  const valutaColumn = headers.some((h) => /\b(wertstellung|valuta|wert)\b/iu.test(h.line.text));
+  const otherDate = (l: Line): PrintedDate | null => {
+    const second = l.dates[1];
+    if (!second) return null;
+    // Adjacent (`Buchung Valuta`) or further along the line (a Wertstellung column).
+    return booking === 1 && second.word === l.dates[0]!.last + 1 ? l.dates[0]!.date : second.date;
+  };
+  // A balance line carries its amount or is a short label whose amount stands nearby; a
+  // sentence that mentions the "Schlusssaldo" is prose.
+  const kinds = lines.map((l) => (l.amounts.length > 0 || (l.words.length <= 8 && /übertrag|saldo|kontostand/iu.test(l.text)) ? balanceKind(l) : null));
   const headings = lines.map((l) => dateHeading(l));
 
   // Posting candidates decide the columns: dated lines with amounts, else (day-grouped
@@ -83,6 +110,11 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
   const amountBelow = new Map<number, Line>();
   for (const l of lines) {
     if (l.amounts.length > 0 || leadingDates(l) === 0 || kinds[l.index] !== null || isHeader.has(l.index) || headings[l.index]) continue;
+    // Right below a dated line with an amount, a dated line is that posting's second line
+    // (value date + reference, as two-line layouts print it), not a stacked posting; a line
+    // that is only a date is the date cell of the next posting (stacked app exports).
+    const above = lines[l.index - 1];
+    if (above && leadingDates(l) < l.words.length && above.amounts.length > 0 && leadingDates(above) > 0 && adjacent(above, l)) continue;
     for (let j = l.index + 1; j <= l.index + 4 && j < lines.length; j++) {
       const n = lines[j]!;
       if (n.page !== l.page || leadingDates(n) > 0 || kinds[j] !== null || isHeader.has(j) || repeated.has(j)) break;
@@ -169,9 +201,10 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
     }
     if (!amount) {
       // A dated line with amounts outside every column is still a posting (a column the
-      // model missed); its last amount is the best reading, its sign left to the type.
-      const a = l.amounts[l.amounts.length - 1]!;
-      return { amount: a, role: 'amount', balance: null, used: [a] };
+      // model missed, e.g. the rarely used Haben column); its last amount that is not the
+      // running balance is the best reading, its sign left to the balance or the type.
+      const a = [...l.amounts].reverse().find((t) => t !== balance) ?? l.amounts[l.amounts.length - 1]!;
+      return a === balance ? { amount: a, role: 'amount', balance: null, used: [a] } : { amount: a, role: 'amount', balance, used: balance ? [a, balance] : [a] };
     }
     return { amount, role, balance, used };
   }
@@ -182,7 +215,7 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
   for (let i = 0; i + 1 < lines.length; i++) {
     const h = fold(lines[i]!.text);
     const next = lines[i + 1]!;
-    if (lines[i]!.amounts.length > 0 || !/anfangssaldo|alter saldo|saldo alt|startsaldo/u.test(h) || !/endsaldo|neuer saldo|saldo neu|schlusssaldo/u.test(h)) continue;
+    if (lines[i]!.amounts.length > 0 || !/anfangssaldo|alter saldo|saldo alt|startsaldo|eröffnungsbilanz|eröffnungssaldo/u.test(h) || !/endsaldo|neuer saldo|saldo neu|schlusssaldo|abschlusssaldo/u.test(h)) continue;
     if (next.amounts.length >= 2 && kinds[next.index] === null) summary.set(next.index, { opening: next.amounts[0]!, closing: next.amounts[next.amounts.length - 1]! });
   }
   const deferred: Event[] = [];
@@ -257,10 +290,14 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
     if (found) {
       const skip = new Set<number>();
       for (let i = 0; i < nDates; i++) skip.add(i);
+      // A value date in its own column further along the line is a date, not text.
+      const valuta = nDates > 0 ? l.dates.find((d) => d.word > nDates) : undefined;
+      if (valuta && valutaColumn) for (let i = valuta.word; i <= valuta.last; i++) skip.add(i);
       if (inlineDate) for (let i = inlineDate.word; i <= inlineDate.last; i++) skip.add(i);
       if (!below) for (const t of found.used) for (let i = t.first; i <= t.last; i++) skip.add(i);
       const posting: Posting = {
-        date: inlineDate ? inlineDate.date : nDates > 0 ? l.dates[0]!.date : day,
+        date: inlineDate ? inlineDate.date : nDates > 0 ? bookingDate(l) : day,
+        otherDate: !inlineDate && nDates > 0 ? otherDate(l) : null,
         first: l,
         lines: [l],
         amount: found.amount,
@@ -279,9 +316,13 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
       const gap = l.top - last.bottom;
       const x = l.words[nDates]?.x0 ?? l.words[0]!.x0;
       const indented = !requireIndent || x >= textX - Math.max(size * 1.5, 6) || nDates > 0;
-      if (gap <= Math.max(size, l.size) * 1.3 && indented) {
+      // No posting runs to more than MAX_LINES lines: past that, the text is a notice or
+      // an annex that follows the table without a gap.
+      if (gap <= Math.max(size, l.size) * 1.3 && indented && open.lines.length < MAX_LINES) {
         const skip = new Set<number>();
         for (let i = 0; i < nDates; i++) skip.add(i);
+        // A second line that starts with a date: the value date of two-line layouts.
+        if (nDates > 0 && open.otherDate === null && open.lines.length === 1) open.otherDate = l.dates[0]!.date;
         open.lines.push(l);
         open.skip.set(l.index, skip);
         continue;

@@ -114,6 +114,25 @@ export function columnModel(candidates: readonly Line[], headers: readonly Heade
     }
     columns.push({ x1: c.x, role: role ?? 'amount' });
   }
+  // Soll and Haben are two columns apart: two columns given the same side, or two columns
+  // closer than a few characters (one column whose amounts do not quite align, as in text
+  // whose header no longer lines up), say nothing about the side; their printed signs do.
+  for (const side of ['debit', 'credit'] as const) {
+    const same = columns.filter((c) => c.role === side);
+    if (same.length > 1) for (const c of same) c.role = 'amount';
+  }
+  columns.forEach((c, i) => {
+    const prev = columns[i - 1];
+    if (prev && c.x1 - prev.x1 < size * 3 && (c.role === 'debit' || c.role === 'credit' || prev.role === 'debit' || prev.role === 'credit')) {
+      if (c.role !== 'balance') c.role = 'amount';
+      if (prev.role !== 'balance') prev.role = 'amount';
+    }
+  });
+  // A table has one running balance, its rightmost balance-headed column: two amount columns
+  // matched to the same "Saldo" word (text whose header no longer lines up with the amounts)
+  // would leave a posting without its amount.
+  const balances = columns.filter((c) => c.role === 'balance');
+  for (const c of balances.slice(0, -1)) c.role = 'amount';
   // Without header words, infer from how columns co-occur: two amounts on the same line are an
   // amount and a running balance; two columns that never share a line are Soll and Haben.
   // Too few postings, or columns too close together, say nothing about Soll/Haben.

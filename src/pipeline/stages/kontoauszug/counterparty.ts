@@ -15,7 +15,7 @@ import { fold } from './lines.js';
  * payer/payee) is used only when no name is printed elsewhere.
  */
 const TYPE_WORD =
-  '(?:sepa|basis|basislastschrift|firmenlastschrift|lastschrift|lastschriften|überweisung|ueberweisung|überweisungsgutschrift|echtzeitüberweisung|echtzeit|gutschrift|gutschr\\.|kartenzahlung|kartenumsatz|debitkarte|girocard|dauerauftrag|zahlungseingang|zahlungsausgang|eingang|ausgang|lohn|gehalt|rente|bezüge|entgelt|entgelte|abschluss|rechnungsabschluss|zinsen|habenzinsen|sollzinsen|zins|bargeldauszahlung|bargeldeinzahlung|auszahlung|einzahlung|bareinzahlung|barauszahlung|geldautomat|gaa|retoure|rücklastschrift|rückbuchung|storno|gebühr|gebühren|kontoführung|kontoführungsentgelt|übertrag|umbuchung|auslandsüberweisung|sonstige|buchung|onlinebanking|dauerauftr\\.|einzug|abbuchung|erstattung|steuern|kapitalertragsteuer|dividende|wertpapierkauf|sparplan|vormerkung|ausführung|terminüberweisung|sammelüberweisung|lastschrifteinzug|gutschrift/lohn|lohn/gehalt|an|von)';
+  '(?:sepa|basis|basislastschrift|firmenlastschrift|lastschrift|lastschriften|überweisung|ueberweisung|überweisungsgutschrift|echtzeitüberweisung|echtzeit|gutschrift|gutschr\\.|kartenzahlung|kartenumsatz|kartentransaktion|debitkarte|girocard|dauerauftrag|zahlungseingang|zahlungsausgang|eingang|ausgang|lohn|gehalt|rente|bezüge|entgelt|entgelte|abschluss|rechnungsabschluss|zinsen|habenzinsen|sollzinsen|zins|bargeldauszahlung|bargeldeinzahlung|auszahlung|einzahlung|bareinzahlung|barauszahlung|geldautomat|gaa|retoure|rücklastschrift|rückbuchung|storno|gebühr|gebühren|kontoführung|kontoführungsentgelt|übertrag|umbuchung|auslandsüberweisung|sonstige|buchung|onlinebanking|dauerauftr\\.|einzug|abbuchung|erstattung|steuern|kapitalertragsteuer|dividende|wertpapierkauf|sparplan|vormerkung|ausführung|terminüberweisung|sammelüberweisung|lastschrifteinzug|gutschrift/lohn|lohn/gehalt|an|von)';
 const TYPE_PHRASE = new RegExp(`^(?:${TYPE_WORD}(?=[\\s\\-,/.:·]|$)[-,/.:·]*\\s*)+`, 'iu');
 const NO_PARTY = /^(entgelt|entgelte|abschluss|rechnungsabschluss|zinsen|habenzinsen|sollzinsen|gebühr|gebühren|kontoführung|kontoführungsentgelt|steuern|kapitalertragsteuer|zins)\b/iu;
 const SEPA = /(EREF\+|MREF\+|CRED\+|SVWZ\+|KREF\+|ABWA\+|ABWE\+|IBAN\b|BIC\b|Mandat|Gläubiger-?ID|End-to-End)/u;
@@ -45,13 +45,34 @@ export interface Split {
   text: string;
 }
 
-/** `lines`: the posting's text lines, dates and amounts already removed. */
-export function splitCounterparty(lines: readonly string[]): Split {
+/**
+ * A card statement (Kreditkartenabrechnung): its postings are merchant descriptors
+ * (`PAYPAL *SHOP, 38888899999`, `Tankstelle Nord, Musterstadt`) under a column such as
+ * "Angabe des Unternehmens", so a posting without a type word names its payee.
+ */
+export function isCardStatement(lineTexts: readonly string[]): boolean {
+  return lineTexts.some((t) => /\b(karteninhaber(in)?|kreditkartenabrechnung|card-?nummer|angabe des unternehmens|akzeptanzstelle)\b/iu.test(t));
+}
+
+/** A foreign-currency part of a card posting: `USD 268,45 1,0931`. */
+const FX = /\s*\b[A-Z]{3} \d[\d.]*,\d{2}(?: \d+,\d+)?\s*$/u;
+
+/**
+ * `lines`: the posting's text lines, dates and amounts already removed. `merchants`: the
+ * statement is a card statement (see isCardStatement).
+ */
+export function splitCounterparty(lines: readonly string[], merchants = false): Split {
   const ls = lines.map((l) => l.replace(/\s+/gu, ' ').trim()).filter((l) => l !== '');
   const join = (xs: string[]): string => xs.join(' ').replace(/\s+/gu, ' ').trim();
   if (ls.length === 0) return { counterparty: '', text: '' };
   const first = ls[0]!;
   const type = typePhrase(first);
+  if (merchants && type === '' && !NO_PARTY.test(fold(first)) && !/entgelt|gebühr|zins|saldo/iu.test(first)) {
+    // The merchant descriptor, wrapped over lines; a foreign-currency part stays text.
+    const all = join(ls);
+    const fx = FX.exec(all);
+    return fx ? { counterparty: all.slice(0, fx.index).trim(), text: fx[0].trim() } : { counterparty: all, text: '' };
+  }
   const abwa = /ABWA\+\s*([^+]*?)(?=\s*(?:[A-Z]{4}\+|$))/u.exec(join(ls))?.[1]?.trim() ?? '';
   const nameOr = (fallback: string): string => fallback || abwa;
   if (NO_PARTY.test(fold(first)) && !/gutschrift|überweisung|lastschrift/iu.test(first)) {
@@ -63,7 +84,18 @@ export function splitCounterparty(lines: readonly string[]): Split {
     return { counterparty: nameOr(''), text: join(ls) };
   }
   const rest = first.slice(type.length).replace(/^[\s·:,\-/]+/u, '').trim();
+  // App wording: "Outgoing transfer for NAME", "Incoming transfer from NAME".
+  const toward = /^(.*\b(?:transfer|payment|zahlung)\s+(?:for|from|to))\s+([^\d()]+?)\s*(\([^)]*\))?$/iu.exec(rest);
+  if (toward && nameLike(toward[2]!)) return { counterparty: toward[2]!.trim(), text: join([type, toward[1]!, toward[3] ?? '', ...ls.slice(1)]) };
   if (rest !== '' && nameLike(rest)) return { counterparty: rest, text: join([type, ...ls.slice(1)]) };
+  // "ÜBERWEISUNG VON LENA WEISS 0869126104 IBAN DE67… BIC …": the name is the words before
+  // the first reference (a word with digits or a SEPA field).
+  const words = rest.split(' ');
+  const cut = words.findIndex((w) => /\d/u.test(w) || SEPA.test(w) || /^[A-Z]{4}\+/u.test(w));
+  if (cut > 0 && /^(an|von|to|from|for)$/iu.test(type.split(' ').pop() ?? '')) {
+    const name = words.slice(0, cut).join(' ');
+    if (nameLike(name)) return { counterparty: name, text: join([type, words.slice(cut).join(' '), ...ls.slice(1)]) };
+  }
   const i = ls.findIndex((l, k) => k > 0 && nameLike(l));
   // Only the line right below the type line (or below a value-date line) is the name line.
   if (i === 1) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };

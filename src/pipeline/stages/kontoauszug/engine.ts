@@ -4,10 +4,12 @@ import type { LoadedDocument } from '../../model/document.js';
 import type { StatementInfo, Table } from '../../model/result.js';
 import { groupIban, ibanOf } from './accounts.js';
 import { buildBlocks, type Posting } from './blocks.js';
-import { splitCounterparty } from './counterparty.js';
+import { isCardStatement, splitCounterparty } from './counterparty.js';
 import { columnOf } from './columns.js';
 import { textWithout, toLines, type AmountToken, type Line, type Sign } from './lines.js';
-import { reconcileSigns, signFromType, type SignedPosting } from './sign.js';
+import { normaliseOcrPages } from './ocr-tokens.js';
+import { repairDateOrder, repairSegment } from './repair.js';
+import { onlyDebit, reconcileSigns, signFromType, type SignedPosting } from './sign.js';
 import { findPeriod, withYear, type FullDate, type Period } from './year.js';
 
 /**
@@ -20,6 +22,8 @@ export const HEADERS = ['Datum', 'Buchungstext', 'Empfänger', 'Betrag'] as cons
 
 export interface Row {
   date: string;
+  /** The posting's other printed date (value or receipt date), '' when none; not in the table. */
+  otherDate: string;
   text: string;
   counterparty: string;
   cents: number;
@@ -47,7 +51,7 @@ function newSegment(iban: string | null): Segment {
 }
 
 export function extractAccounts(doc: LoadedDocument): AccountResult[] {
-  const lines = toLines(doc.pages);
+  const lines = toLines(normaliseOcrPages(doc.pages));
   const { events, model } = buildBlocks(lines);
   // A balance printed without a sign in a Soll/Haben layout takes its column's sign.
   const balanceValue = (t: AmountToken | null, line: Line): number | null => {
@@ -129,9 +133,13 @@ export function extractAccounts(doc: LoadedDocument): AccountResult[] {
 
   const docPeriod = findPeriod(otherLines, balanceLines);
   const bank = bankName(lines);
+  // Only lines outside postings say what kind of statement this is; a giro posting may
+  // mention a card.
+  const card = isCardStatement(otherLines.map((l) => l.text));
+  const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
   return merged
     .filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null)
-    .map((s) => account(s, docPeriod, bank));
+    .map((s) => account(s, docPeriod, bank, card, ocrPages));
 }
 
 function segmentPeriod(s: Segment, doc: Period | null): Period | null {
@@ -145,8 +153,9 @@ function segmentPeriod(s: Segment, doc: Period | null): Period | null {
   return doc;
 }
 
-function account(s: Segment, docPeriod: Period | null, bank: string | null): AccountResult {
+function account(s: Segment, docPeriod: Period | null, bank: string | null, card: boolean, ocrPages: ReadonlySet<number>): AccountResult {
   const period = segmentPeriod(s, docPeriod);
+  repairDateOrder(s.postings, ocrPages);
   let prevDate: FullDate | null = null;
   let prevBalance = s.opening;
   const signs: SignedPosting[] = [];
@@ -154,12 +163,12 @@ function account(s: Segment, docPeriod: Period | null, bank: string | null): Acc
   // an unsigned amount is a credit (and the other way round).
   const printed = new Set(s.postings.map((p) => p.amount.sign));
   const unsignedMeans: Sign | null = printed.has(-1) && !printed.has(1) ? 1 : printed.has(1) && !printed.has(-1) ? -1 : null;
-  const parts: { date: string; text: string; counterparty: string }[] = [];
+  const parts: { date: string; otherDate: string; text: string; counterparty: string }[] = [];
   for (const p of s.postings) {
     const date: FullDate | null = p.date ? withYear(p.date, period, prevDate) : prevDate;
     if (date) prevDate = date;
     const texts = p.lines.map((l) => textWithout(l, p.skip.get(l.index) ?? new Set()));
-    const split = splitCounterparty(texts);
+    const split = splitCounterparty(texts, card);
     let sign: Sign | null = p.amount.sign;
     let certain = sign !== null;
     if (!certain && (p.role === 'debit' || p.role === 'credit')) {
@@ -173,13 +182,24 @@ function account(s: Segment, docPeriod: Period | null, bank: string | null): Acc
     }
     if (bal !== null) prevBalance = bal;
     else if (prevBalance !== null && sign !== null) prevBalance += sign * p.amount.cents;
-    // Guesses the balances may correct: the posting type where it speaks, else the column's
-    // convention (a scan may have lost a minus, so neither is certain), else debit.
-    if (!certain) sign = signFromType(texts[0] ?? '', texts.join(' ')) ?? (p.role === 'amount' ? unsignedMeans : null) ?? -1;
+    // Guesses the balances may correct: the column's convention where the statement prints
+    // one side's sign and never the other ("Überweisung" or "Lastschrift-Einzug" alone do not
+    // say which way the money went); on an OCR'd page, where a minus may have been lost, a
+    // posting type that can only be a debit overrides it; else the type; else debit.
+    if (!certain) {
+      const type = signFromType(texts[0] ?? '', texts.join(' '));
+      const convention = p.role === 'amount' ? unsignedMeans : null;
+      const lostMinus = ocrPages.has(p.first.page) && type === -1 && onlyDebit(texts.join(' '));
+      sign = (convention !== null && !lostMinus ? convention : type) ?? convention ?? -1;
+    }
     signs.push({ cents: p.amount.cents, sign: sign!, certain });
-    parts.push({ date: date ? formatGermanDate(date) : '', text: split.text, counterparty: split.counterparty });
+    const other = p.otherDate && date ? withYear(p.otherDate, period, date) : null;
+    parts.push({ date: date ? formatGermanDate(date) : '', otherDate: other ? formatGermanDate(other) : '', text: split.text, counterparty: split.counterparty });
   }
-  const reconciled = reconcileSigns(signs, s.opening, s.closing);
+  // OCR'd statements: a misread amount the balances pin down is corrected (repair.ts).
+  const reconciled =
+    reconcileSigns(signs, s.opening, s.closing) ||
+    repairSegment(s.postings, signs, { value: s.opening, line: s.openingLine }, { value: s.closing, line: s.closingLine }, ocrPages);
   const rows = parts.map((r, i) => ({ ...r, cents: signs[i]!.sign * signs[i]!.cents }));
   return {
     iban: s.iban,

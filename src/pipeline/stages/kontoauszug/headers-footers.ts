@@ -1,14 +1,19 @@
 import type { Line } from './lines.js';
 
+const PAGE_MARK = /^(seite|blatt)\s*\d+\s*((von|\/|of)\s*\d+)?\s*$/iu;
+
 /**
  * Page headers and footers repeated on several pages (bank address, "Seite 1 von 3", the
  * account line) are not part of any posting. A line counts as repeated when, with its short numbers (page numbers)
  * masked and without amounts, it occurs in the top or bottom band of at least two pages and on at least half the
- * pages. Only the bands are considered: a posting line repeated in mid-page is still a posting.
+ * pages. Only the bands are considered: a posting line repeated in mid-page is still a posting. Page-number
+ * lines count wherever they stand.
  */
 export function repeatedLines(lines: readonly Line[]): Set<number> {
   const pages = new Set(lines.map((l) => l.page));
-  const out = new Set<number>();
+  // A page-number line ("Seite 2 von 3", "Blatt 2/3") is page furniture wherever it stands,
+  // on a one-page document too.
+  const out = new Set<number>(lines.filter((l) => PAGE_MARK.test(l.text)).map((l) => l.index));
   if (pages.size < 2) return out;
   const byKey = new Map<string, { pages: Set<number>; lines: number[] }>();
   for (const l of lines) {

@@ -16,6 +16,8 @@ export interface Word {
   x1: number;
   top: number;
   bottom: number;
+  /** OCR confidence in [0, 1]; 1 for text-layer words. */
+  confidence?: number;
 }
 
 export interface DateToken {
@@ -61,14 +63,17 @@ export function toLines(pages: readonly Page[]): Line[] {
     for (const c of cells) {
       const text = c.text.trim();
       if (text === '') continue;
-      const w: Word = { text, x0: c.bbox.x, x1: c.bbox.x + c.bbox.width, top: c.bbox.y, bottom: c.bbox.y + c.bbox.height };
+      const w: Word = { text, x0: c.bbox.x, x1: c.bbox.x + c.bbox.width, top: c.bbox.y, bottom: c.bbox.y + c.bbox.height, confidence: c.confidence };
       const mid = (w.top + w.bottom) / 2;
       const h = w.bottom - w.top;
       // Rows are searched from the latest: words arrive top-down.
       let row: (typeof rows)[number] | undefined;
       for (let i = rows.length - 1; i >= Math.max(0, rows.length - 3); i--) {
         const r = rows[i]!;
-        if (Math.abs(r.mid - mid) <= Math.min(r.h, h) * 0.5) {
+        // A sign or dot is far lower than the words around it (OCR boxes hug the glyph):
+        // it joins the row whose band its centre falls in.
+        const tol = (h < r.h * 0.5 ? r.h : r.h < h * 0.5 ? h : Math.min(r.h, h)) * 0.5;
+        if (Math.abs(r.mid - mid) <= tol) {
           row = r;
           break;
         }
@@ -86,21 +91,133 @@ export function toLines(pages: readonly Page[]): Line[] {
         index: out.length,
         top: Math.min(...r.words.map((w) => w.top)),
         bottom: Math.max(...r.words.map((w) => w.bottom)),
-        words: r.words,
-        text: r.words.map((w) => w.text).join(' '),
+        words: joinSpacedDigits(r.words),
+        text: '',
         dates: [],
         amounts: [],
         size: heights[Math.floor(heights.length / 2)] ?? 10,
       };
+      line.text = line.words.map((w) => w.text).join(' ');
       line.dates = findDates(line.words);
       line.amounts = findAmounts(line.words, line.size);
       out.push(line);
     }
   }
-  return attachLoneAmounts(out);
+  return attachLoneAmounts(joinStackedDates(out));
+}
+
+const YEAR = /^(19|20)\d{2}$/u;
+
+const NUMERIC = /^[\d.,]+$/u;
+/** A piece of a number or date cut apart by letter spacing: `.01`, `.`, `3`, `40,1`, `2 02`. */
+const FRAGMENT = /^([.,]\d*\.?|\d+[.,]\d?|\d{1,2}\.?\d?)$/u;
+const WHOLE = /^(\d{1,2}\.\d{1,2}\.(\d{2}|\d{4})?|\d{1,3}(\.\d{3})*,\d{2}|\d+,\d{2})$/u;
+
+/**
+ * Letter-spaced text layers split numbers into their glyphs (`3 1 .01 .  3 0.01 . 0,01`,
+ * `40,1 6`). On a line that shows such fragments, runs of purely numeric words are re-joined
+ * greedily into the longest date (`DD.MM.`, `DD.MM.YYYY`) or amount (`…,DD`) that each
+ * position allows; anything that does not join stays as printed.
+ */
+function joinSpacedDigits(words: Word[]): Word[] {
+  if (!words.some((w) => NUMERIC.test(w.text) && FRAGMENT.test(w.text) && !WHOLE.test(w.text) && /[.,]/u.test(w.text))) return words;
+  // Glyphs of one number stand about a character apart; fields are further apart.
+  const widths = words.map((w) => (w.x1 - w.x0) / Math.max(1, w.text.length)).sort((a, b) => a - b);
+  const charW = widths[Math.floor(widths.length / 2)]!;
+  const out: Word[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (!NUMERIC.test(words[i]!.text)) {
+      out.push(words[i]!);
+      continue;
+    }
+    let best = i;
+    let text = words[i]!.text;
+    for (let j = i + 1, t = text; j < words.length && j < i + 8 && NUMERIC.test(words[j]!.text) && words[j]!.x0 - words[j - 1]!.x1 < charW * 1.5; j++) {
+      t += words[j]!.text;
+      if (WHOLE.test(t) && (!/^\d{1,2}\.\d{1,2}\./u.test(t) || parseDayMonth(t))) {
+        best = j;
+        text = t;
+      }
+    }
+    if (best === i) {
+      out.push(words[i]!);
+      continue;
+    }
+    out.push({ ...words[i]!, text, x1: words[best]!.x1, top: Math.min(...words.slice(i, best + 1).map((w) => w.top)), bottom: Math.max(...words.slice(i, best + 1).map((w) => w.bottom)) });
+    i = best;
+  }
+  return out;
+}
+
+/**
+ * A date cell stacked on three lines (`01` / `Feb.` / `2024`, as app statements print it) is
+ * read by text extraction as a line holding only the day, the posting's line starting with the
+ * month name, and a line starting with the year. The three are joined into one dated line
+ * (`01 Feb. 2024 Zinszahlung …`); the rest of the year's line stays a line of its own.
+ */
+function joinStackedDates(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  /** Index of the first line within `reach` lines after `from` whose first word passes `test`. */
+  const seek = (from: number, reach: number, test: (w: string) => boolean): number => {
+    for (let j = from + 1; j <= from + reach && j < lines.length; j++) {
+      if (!adjacent(lines[j - 1]!, lines[j]!)) return -1;
+      if (test(lines[j]!.words[0]!.text)) return j;
+    }
+    return -1;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const m = /^\d{1,2}\.?$/u.test(l.words[0]!.text) && l.amounts.length === 0 && l.dates.length === 0 ? seek(i, 2, (w) => monthFromName(w.replace(/\.$/u, '')) !== null) : -1;
+    if (m < 0) {
+      out.push(l);
+      continue;
+    }
+    const n = lines[m]!;
+    // The year may stand a line or two further down (a description's lines between).
+    const k = seek(m, 2, (w) => YEAR.test(w));
+    const y = k >= 0 ? lines[k]! : null;
+    const at = (w: Word): Word => ({ ...w, top: n.words[0]!.top, bottom: n.words[0]!.bottom });
+    // The other cells of the row may run over several lines (a two-line type, a description
+    // starting on the day's line): their words are read column by column, top to bottom. The
+    // first cell (the type) starts at the leftmost word after the date; everything clearly
+    // right of it belongs to the next cells.
+    const last = k >= 0 ? k : m;
+    const rows = [l.words.slice(1), ...lines.slice(i + 1, m).map((x) => x.words), n.words.slice(1), ...lines.slice(m + 1, last).map((x) => x.words), y ? y.words.slice(1) : []].map((r) => r.map(at));
+    const typeX = Math.min(...rows.flat().map((w) => w.x0));
+    const right = rows.flat().map((w) => w.x0).filter((x) => x > typeX + n.size * 3);
+    const descX = right.length > 0 ? Math.min(...right) - 1 : Infinity;
+    const words = [at(l.words[0]!), n.words[0]!, ...(y ? [at(y.words[0]!)] : []), ...rows.flatMap((r) => r.filter((w) => w.x0 < descX)), ...rows.flatMap((r) => r.filter((w) => w.x0 >= descX))];
+    out.push(relined({ ...n, top: Math.min(l.top, n.top), bottom: (y ?? lines[last]!).bottom }, words));
+    i = last;
+  }
+  out.forEach((l, k) => (l.index = k));
+  return out;
+}
+
+/** The line with other words: text, dates and amounts found again. */
+function relined(line: Line, words: Word[]): Line {
+  const l: Line = { ...line, words, text: words.map((w) => w.text).join(' ') };
+  l.dates = findDates(words);
+  l.amounts = findAmounts(words, l.size);
+  return l;
 }
 
 const DATE_OR_BALANCE_START = /^(\d{1,2}\.\d{1,2}\.|alter|neuer|kontostand|saldo|anfangssaldo|endsaldo)/iu;
+const BALANCE_LABEL = /\b(kontostand|saldo|anfangssaldo|endsaldo)\b/iu;
+
+/** True when `b` follows `a` on the same page with no more than a line's gap between them. */
+export function adjacent(a: Line, b: Line): boolean {
+  return b.page === a.page && b.top - a.bottom <= Math.max(a.size, b.size) * 1.3;
+}
+
+/** `base` with the words of `cell` (an amount printed on a line of its own) appended at its right. */
+function appended(base: Line, cell: Line): Line {
+  const end = base.words[base.words.length - 1]!.x1 + 1;
+  const words = [...base.words, ...cell.words.map((w) => ({ ...w, x0: Math.max(w.x0, end), x1: Math.max(w.x1, end + w.x1 - w.x0) }))];
+  return relined({ ...base, top: Math.min(base.top, cell.top), bottom: Math.max(base.bottom, cell.bottom) }, words);
+}
+
+const isLone = (l: Line): boolean => l.amounts.length > 0 && l.amounts.reduce((k, a) => k + a.last - a.first + 1, 0) === l.words.length;
 
 /**
  * An amount printed alone just above the line it belongs to (its cell's baseline sits higher
@@ -112,13 +229,16 @@ function attachLoneAmounts(lines: Line[]): Line[] {
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     const n = lines[i + 1];
-    const lone = l.amounts.length > 0 && l.amounts.reduce((k, a) => k + a.last - a.first + 1, 0) === l.words.length;
-    if (lone && n && n.page === l.page && n.amounts.length === 0 && n.top - l.bottom <= Math.max(l.size, n.size) * 1.3 && DATE_OR_BALANCE_START.test(n.text)) {
-      const words = [...n.words, ...l.words.map((w) => ({ ...w, x0: Math.max(w.x0, n.words[n.words.length - 1]!.x1 + 1), x1: Math.max(w.x1, n.words[n.words.length - 1]!.x1 + 1 + w.x1 - w.x0) }))];
-      const merged: Line = { ...n, top: Math.min(l.top, n.top), words, text: words.map((w) => w.text).join(' ') };
-      merged.dates = findDates(words);
-      merged.amounts = findAmounts(words, merged.size);
-      out.push(merged);
+    // A balance label whose amount stands alone on the line below ("Kontostand am 26 Okt.
+    // 2022" / "0,00 EUR"), when that amount does not lead into a dated line of its own.
+    const after = lines[i + 2];
+    if (n && l.amounts.length === 0 && BALANCE_LABEL.test(l.text) && isLone(n) && adjacent(l, n) && !(after && after.page === n.page && DATE_OR_BALANCE_START.test(after.text))) {
+      out.push(appended(l, n));
+      i++;
+      continue;
+    }
+    if (n && isLone(l) && n.amounts.length === 0 && adjacent(l, n) && DATE_OR_BALANCE_START.test(n.text)) {
+      out.push(appended(n, l));
       i++;
       continue;
     }
@@ -132,10 +252,25 @@ function findDates(words: Word[]): DateToken[] {
   const out: DateToken[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    // `19,11.` is an OCR reading of `19.11.`.
-    const d = parseDayMonth(w.text.replace(/[,;:]$/u, '').replace(/^(\d{1,2})[,:](\d{1,2}\.)/u, '$1.$2'));
+    // `19,11.` is an OCR reading of `19.11.`; `(15.11.2019)`: a date in brackets is a date.
+    const d = parseDayMonth(w.text.replace(/^[([]|[)\]]$/gu, '').replace(/[,;:]$/u, '').replace(/^(\d{1,2})[,:](\d{1,2}\.)/u, '$1.$2'));
     if (d) {
       out.push({ date: d, word: i, last: i, x0: w.x0, x1: w.x1 });
+      continue;
+    }
+    // `1 3.11.2017`: a day split by letter spacing in the text layer.
+    const nx = words[i + 1];
+    const split = /^\d$/u.test(w.text) && nx && /^\d\.\d{1,2}\.(\d{2}|\d{4})?$/u.test(nx.text) ? parseDayMonth(`${w.text}${nx.text}`) : null;
+    if (split) {
+      out.push({ date: split, word: i, last: i + 1, x0: w.x0, x1: nx!.x1 });
+      i++;
+      continue;
+    }
+    // `18.09 18.09.12 Zahlungseingang`: a booking date printed without its final dot, at the
+    // start of a line and followed by a date, is a date too.
+    const bare = i === 0 && /^\d{1,2}\.\d{1,2}$/u.test(w.text) && words[1] && parseDayMonth(words[1].text) ? parseDayMonth(`${w.text}.`) : null;
+    if (bare) {
+      out.push({ date: bare, word: i, last: i, x0: w.x0, x1: w.x1 });
       continue;
     }
     // `01 Apr. 2024`, `2. März 2026`: day, month name and year as three words; `02 Apr.`
@@ -156,28 +291,31 @@ function findDates(words: Word[]): DateToken[] {
 }
 
 const CURRENCY = /^(?:€|EUR)$/iu;
+const FOREIGN = /^(?:\$|US\$|£|¥|USD|GBP|CHF|JPY|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|HRK|RSD|TRY|RUB|UAH|CAD|AUD|NZD|ZAR|CNY|HKD|SGD|THB|INR|IDR|MYR|PHP|KRW|AED|ILS|EGP|MAD|TND|MXN|BRL)[,;.]?$/u;
 const LONE_SIGN = /^[+\-\u2212\u2013]$/u;
 const SUFFIX = /^(?:[SH+\-\u2212]|€|EUR)$/iu;
 const NUMBERISH = /^[+\-\u2212\u2013]?(?:€|EUR)?\s?\d[\d.]*,\d{2}(?:[SH+\-\u2212]|€|EUR)?$/iu;
 
 /**
+ * App exports with the euro sign glued on: `3000€`, `-1000€`, `1105.19€` (a point before exactly
+ * two digits is a decimal point here; `1.000€` keeps its German thousands point). OCR
+ * misreadings are undone before, on OCR'd pages only (ocr-tokens.ts).
+ */
+function appAmount(text: string): string {
+  const euro = /^([+\-\u2212]?)(\d+)(?:\.(\d{2}))?€$/u.exec(text);
+  return euro ? `${euro[1]}${euro[2]},${euro[3] ?? '00'}€` : text;
+}
+
+/**
  * Amount tokens of a line: a number with two decimals, with a sign, `S`/`H` or currency that
  * may be glued to it or printed as a separate word close by (OCR and some PDFs split them).
  */
-/**
- * OCR misreadings of amounts seen on scans: the minus sign as `=`, `~` or a long dash, the
- * decimal comma as `;`. Only a word that then reads as an amount is changed.
- */
-function ocrAmount(text: string): string {
-  return text.replace(/^(?:[=~\u2014\u2013\u2212-]{2,}|[=~\u2014])(?=\d)/u, '-').replace(/^([+\-\u2212]?[\d.]*\d);(\d{2}(?:[SH+\-\u2212€])?)$/u, '$1,$2');
-}
-
 function findAmounts(words: Word[], size: number): AmountToken[] {
   const out: AmountToken[] = [];
   const near = Math.max(size * 1.2, 4);
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    const fixed = ocrAmount(w.text);
+    const fixed = appAmount(w.text);
     if (!NUMBERISH.test(fixed)) continue;
     if (!parseGermanAmount(fixed)) continue;
     let first = i;
@@ -195,16 +333,25 @@ function findAmounts(words: Word[], size: number): AmountToken[] {
     }
     for (let k = 0; k < 2; k++) {
       const n = words[last + 1];
-      if (!n || n.x0 - words[last]!.x1 > near) break;
+      // A lone trailing sign may stand a little further off than a glued one (`245,58  -`).
+      if (!n || n.x0 - words[last]!.x1 > (LONE_SIGN.test(n.text) ? near * 2 : near)) break;
       if (/^euro$/iu.test(n.text)) {
         last++; // "1.234,56 Euro": the currency word belongs to the amount
         continue;
       }
-      if (!SUFFIX.test(n.text)) break;
-      const t = `${text} ${n.text}`;
+      // OCR reads a trailing minus as an en or em dash.
+      const suffix = n.text.replace(/^[\u2013\u2014]$/u, '-');
+      if (!SUFFIX.test(suffix)) break;
+      const t = `${text} ${suffix}`;
       if (!parseGermanAmount(t)) break;
       text = t;
       last++;
+    }
+    // A foreign-currency amount (`5,58 $`, `USD 268,45`) is the original of a card payment,
+    // not a posting amount in the account's currency.
+    if (FOREIGN.test(words[last + 1]?.text ?? '') || FOREIGN.test(words[first - 1]?.text ?? '')) {
+      i = last;
+      continue;
     }
     const parsed = parseGermanAmount(text)!;
     const sign: Sign | null = parsed.sign === null ? null : parsed.sign === '-' ? -1 : 1;

@@ -10,7 +10,7 @@ import { fold, type Sign } from './lines.js';
  * opening + Σ postings must equal closing (see `reconcileSigns`).
  */
 const CREDIT =
-  /^(gutschrift|gutschr|überweisungsgutschrift|echtzeitgutschrift|lohn|gehalt|rente|bezüge|zahlungseingang|eingang|einzahlung|bareinzahlung|bargeldeinzahlung|habenzinsen|zinsgutschrift|erstattung|rückerstattung|dividende|storno|rücklastschrift|rückbuchung|retoure|eingehende|zinsen|zinszahlung|zinsertrag|ertrag|ertragsgutschrift)\b/u;
+  /^(gutschrift|gutschr|überweisungsgutschrift|echtzeitgutschrift|lohn|gehalt|rente|bezüge|zahlungseingang|eingang|einzahlung|bareinzahlung|bargeldeinzahlung|habenzinsen|zinsgutschrift|erstattung|rückerstattung|dividende|storno|rücklastschrift|rückbuchung|retoure|eingehende|zinsen|zinszahlung|zinsertrag|ertrag|ertragsgutschrift|scheckeinzug|scheckeinreichung|scheckgutschrift)\b/u;
 const DEBIT = /(lastschrift|kartenzahlung|kartenumsatz|überweisung|ueberweisung|dauerauftrag|auszahlung|bargeld|entgelt|gebühr|abschluss|sollzinsen|abbuchung|zahlungsausgang|ausgang|einzug|kauf|steuer)/u;
 
 /** Sign suggested by the posting's words; null when they say nothing. */
@@ -22,6 +22,12 @@ export function signFromType(firstLine: string, allText: string): Sign | null {
   if (/\b(gutschrift|lohn|gehalt|zahlungseingang|erstattung|einzahlung)\b/u.test(all)) return 1;
   if (DEBIT.test(all)) return -1;
   return null;
+}
+
+/** Posting types that are debits whatever the layout says (card payment, direct debit, fee). */
+export function onlyDebit(text: string): boolean {
+  const t = fold(text);
+  return /(lastschrift|kartenzahlung|kartenumsatz|dauerauftrag|entgelt|gebühr|abbuchung|bargeldauszahlung|geldautomat)/u.test(t) && !/(rücklastschrift|storno|erstattung|gutschrift)/u.test(t);
 }
 
 export interface SignedPosting {

@@ -33,6 +33,17 @@ export function findPeriod(lines: readonly Line[], balanceLines: readonly Line[]
       if (a && b && dayNumber(a) <= dayNumber(b) && dayNumber(b) - dayNumber(a) < 400) return { start: a, end: b };
     }
   }
+  // Dates printed with month names ("01 Juli 2024 - 31 Juli 2024"): two full date tokens
+  // joined by nothing but a range word.
+  for (const l of lines) {
+    for (let i = 0; i + 1 < l.dates.length; i++) {
+      const [x, y] = [l.dates[i]!, l.dates[i + 1]!];
+      const between = l.words.slice(x.last + 1, y.word).map((w) => w.text.toLowerCase()).join(' ');
+      const a = full(x.date);
+      const b = full(y.date);
+      if (a && b && /^(bis|-|–|—|\/)?$/u.test(between) && dayNumber(a) <= dayNumber(b) && dayNumber(b) - dayNumber(a) < 400) return { start: a, end: b };
+    }
+  }
   const fromBalances = balanceLines.flatMap((l) => l.dates.map((d) => full(d.date))).filter((d): d is FullDate => d !== null);
   const pool = fromBalances.length > 0 ? fromBalances : lines.flatMap((l) => l.dates.map((d) => full(d.date))).filter((d): d is FullDate => d !== null);
   if (pool.length === 0) {
