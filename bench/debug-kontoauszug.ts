@@ -1,13 +1,13 @@
 /**
  * Debug view of one real-corpus text through the kontoauszug engine: the lines as the engine
  * sees them (dates, amounts) and the events (postings, balances). For engine work only.
- *   npx tsx bench/debug-kontoauszug.ts <file.txt> [--events]
+ *   npx tsx bench/debug-kontoauszug.ts <file.txt> [--events] [--rows]
  */
 import { readFileSync } from 'node:fs';
 import { textToPdf } from '../scripts/fixtures/kontoauszug/text-to-pdf.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/backends/read-document.js';
 import { buildBlocks } from '../src/pipeline/stages/kontoauszug/blocks.js';
-import { extractAccounts } from '../src/pipeline/stages/kontoauszug/engine.js';
+import { extractAccounts, toTables } from '../src/pipeline/stages/kontoauszug/engine.js';
 import { toLines } from '../src/pipeline/stages/kontoauszug/lines.js';
 
 const file = process.argv[2]!;
@@ -23,7 +23,10 @@ try {
     else if (e.kind === 'balance') console.log(`B${e.balance[0]} ${e.line.text}`);
     else if (process.argv.includes('--events')) console.log(`   ${e.line.text}`);
   }
-  for (const a of extractAccounts(doc)) console.log(JSON.stringify(a.info), a.rows.length, 'rows');
+  for (const a of extractAccounts(doc)) {
+    console.log(JSON.stringify(a.info), a.rows.length, 'rows');
+    if (process.argv.includes('--rows')) for (const r of toTables([a])[0]!.rows) console.log(`   ${r.join(' | ')}`);
+  }
 } finally {
   await reader.close();
 }

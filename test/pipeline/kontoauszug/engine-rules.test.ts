@@ -27,6 +27,11 @@ describe('counterparty and posting text', () => {
   test('fees and closing postings have no counterparty', () => {
     assert.deepEqual(splitCounterparty(['Entgelt', 'Kontoführung 03/2026']), { counterparty: '', text: 'Entgelt Kontoführung 03/2026' });
     assert.deepEqual(splitCounterparty(['Abschluss']), { counterparty: '', text: 'Abschluss' });
+    assert.deepEqual(splitCounterparty(['Kontoabschluß', 'Habenzinsen']), { counterparty: '', text: 'Kontoabschluß Habenzinsen' });
+  });
+  test('a line of posting-type wording or a securities order is not a name', () => {
+    assert.deepEqual(splitCounterparty(['Gutschrift', 'EINZAHLUNG 01 2011']), { counterparty: '', text: 'Gutschrift EINZAHLUNG 01 2011' });
+    assert.deepEqual(splitCounterparty(['Ausführung ORDER Verkauf XXXXXXXXXXXX', '00000000']).counterparty, '');
   });
   test('ABWA+ names the party only when no name line is printed', () => {
     assert.equal(splitCounterparty(['Kartenzahlung', 'SVWZ+2021-01-29 Debitk.0 ABWA+DANKE, IHR LIDL']).counterparty, 'DANKE, IHR LIDL');
@@ -41,6 +46,17 @@ describe('signs', () => {
     assert.equal(signFromType('Kartenzahlung', ''), -1);
     assert.equal(signFromType('Dauerauftrag', ''), -1);
     assert.equal(signFromType('SEPA-Lastschrift', ''), -1);
+    // Settlements go either way: what they settle decides.
+    assert.equal(signFromType('Kontoabschluß', 'Kontoabschluß Habenzinsen v. 28.03.2011 b. 30.04.2011'), 1);
+    assert.equal(signFromType('Abschluss', 'Abschluss Sollzinsen 9,6 % einger. Kontoüberziehung'), -1);
+    assert.equal(signFromType('Rechnungsabschluss', 'Rechnungsabschluss Entgelte Kontoführung'), -1);
+    assert.equal(signFromType('Abrechnung 30.06.2023', 'Abrechnung 30.06.2023 siehe Anlage'), -1);
+    // App statements: English and reward words.
+    assert.equal(signFromType('Accepted PayIn:DE12 to DE34', ''), 1);
+    assert.equal(signFromType('Belohnung', 'Crypto one percent bonus compensation Belohnung'), 1);
+    assert.equal(signFromType('Überweisung', 'Incoming transfer from name surname Überweisung'), 1);
+    assert.equal(signFromType('Überweisung', 'Überweisung Lohn März an Max Muster'), -1);
+    assert.equal(signFromType('PayOut to transit', ''), -1);
   });
   test('balances correct a wrong guess, never a printed sign', () => {
     const ps = [

@@ -253,6 +253,35 @@ describe('text-layer artefacts', () => {
     assert.equal(a!.info.reconciled, true);
   });
 
+  test('a separator between two date cells ("08.04.2011 / 08.04.2011") is not posting text', () => {
+    const r = rows([
+      [50, 40, 'Kontoauszug vom 06.04.2011 bis 30.04.2011'],
+      [50, 88, 'Nr. Valuta / Buchungstag Buchungstext EUR'],
+      [50, 100, '01 08.04.2011 / 08.04.2011 Gutschrift 29.000,12'],
+      [110, 112, 'EINZAHLUNG 01 2011'],
+      [50, 124, '02 30.04.2011 / 30.04.2011 Kontoabschluß 44,20'],
+      [110, 136, 'Habenzinsen'],
+    ]);
+    assert.deepEqual(r, [
+      ['08.04.2011', 'Gutschrift EINZAHLUNG 01 2011', '', '29.000,12'],
+      ['30.04.2011', 'Kontoabschluß Habenzinsen', '', '44,20'],
+    ]);
+  });
+
+  test('a letter-spaced date keeps its four-digit year apart from the amount that follows', () => {
+    const [a] = accounts([
+      [50, 40, 'Kontoauszug vom 2 9 . 0 1 . 2 0 2 1'],
+      [50, 88, 'Buchungstag Wert Vorgang Betrag'],
+      [50, 100, 'A l t e r Kontostand vom 3 1 . 1 2 . 2 0 2 0 2 . 3 1 4 , 5 3'],
+      [50, 112, '12.01.2021 12.01.2021 Lastschrift 1.606,23-'],
+      [50, 124, 'Neuer Kontostand vom 2 9 . 0 1 . 2 0 2 1 7 0 8 , 3 0'],
+    ]);
+    assert.equal(a!.info.opening_balance, '2.314,53');
+    assert.equal(a!.info.closing_balance, '708,30');
+    assert.equal(a!.info.period_end, '29.01.2021');
+    assert.equal(a!.info.reconciled, true);
+  });
+
   test('a day split by letter spacing ("1 3.11.2017") and a stray dot before the date still start postings', () => {
     const r = rows([
       [50, 40, 'Kontoauszug vom 01.11.2017 bis 30.11.2017'],

@@ -111,7 +111,8 @@ const YEAR = /^(19|20)\d{2}$/u;
 const NUMERIC = /^[\d.,]+$/u;
 /** A piece of a number or date cut apart by letter spacing: `.01`, `.`, `3`, `40,1`, `2 02`. */
 const FRAGMENT = /^([.,]\d*\.?|\d+[.,]\d?|\d{1,2}\.?\d?)$/u;
-const WHOLE = /^(\d{1,2}\.\d{1,2}\.(\d{2}|\d{4})?|\d{1,3}(\.\d{3})*,\d{2}|\d+,\d{2})$/u;
+// An amount never starts with a zero it does not need (`05.012.000,00` is a date and an amount).
+const WHOLE = /^(\d{1,2}\.\d{1,2}\.(\d{2}|\d{4})?|(?!0\d)\d{1,3}(\.\d{3})*,\d{2}|(?!0\d)\d+,\d{2})$/u;
 
 /**
  * Letter-spaced text layers split numbers into their glyphs (`3 1 .01 .  3 0.01 . 0,01`,
@@ -132,7 +133,7 @@ function joinSpacedDigits(words: Word[]): Word[] {
     }
     let best = i;
     let text = words[i]!.text;
-    for (let j = i + 1, t = text; j < words.length && j < i + 8 && NUMERIC.test(words[j]!.text) && words[j]!.x0 - words[j - 1]!.x1 < charW * 1.5; j++) {
+    for (let j = i + 1, t = text; j < words.length && j < i + 12 && NUMERIC.test(words[j]!.text) && words[j]!.x0 - words[j - 1]!.x1 < charW * 1.5; j++) {
       t += words[j]!.text;
       if (WHOLE.test(t) && (!/^\d{1,2}\.\d{1,2}\./u.test(t) || parseDayMonth(t))) {
         best = j;
@@ -363,8 +364,10 @@ function findAmounts(words: Word[], size: number): AmountToken[] {
 
 /** Text of the words of a line except the given word indices. */
 export function textWithout(line: Line, skip: ReadonlySet<number>): string {
+  // A lone separator beside a dropped cell ("08.04.2011 / 08.04.2011") goes with it.
+  const separator = (i: number): boolean => /^[/|–-]+$/u.test(line.words[i]!.text) && (skip.has(i - 1) || skip.has(i + 1));
   return line.words
-    .filter((_, i) => !skip.has(i))
+    .filter((_, i) => !skip.has(i) && !separator(i))
     .map((w) => w.text)
     .join(' ')
     .replace(/\s+/gu, ' ')

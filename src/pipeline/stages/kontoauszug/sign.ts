@@ -10,17 +10,36 @@ import { fold, type Sign } from './lines.js';
  * opening + Σ postings must equal closing (see `reconcileSigns`).
  */
 const CREDIT =
-  /^(gutschrift|gutschr|überweisungsgutschrift|echtzeitgutschrift|lohn|gehalt|rente|bezüge|zahlungseingang|eingang|einzahlung|bareinzahlung|bargeldeinzahlung|habenzinsen|zinsgutschrift|erstattung|rückerstattung|dividende|storno|rücklastschrift|rückbuchung|retoure|eingehende|zinsen|zinszahlung|zinsertrag|ertrag|ertragsgutschrift|scheckeinzug|scheckeinreichung|scheckgutschrift)\b/u;
-const DEBIT = /(lastschrift|kartenzahlung|kartenumsatz|überweisung|ueberweisung|dauerauftrag|auszahlung|bargeld|entgelt|gebühr|abschluss|sollzinsen|abbuchung|zahlungsausgang|ausgang|einzug|kauf|steuer)/u;
+  /^(gutschrift|gutschr|überweisungsgutschrift|echtzeitgutschrift|lohn|gehalt|rente|bezüge|zahlungseingang|eingang|einzahlung|bareinzahlung|bargeldeinzahlung|habenzinsen|zinsgutschrift|erstattung|rückerstattung|dividende|storno|rücklastschrift|rückbuchung|retoure|eingehende|zinsen|zinszahlung|zinsertrag|ertrag|ertragsgutschrift|scheckeinzug|scheckeinreichung|scheckgutschrift|belohnung|prämie|bonus|cashback)\b/u;
+const DEBIT = /(lastschrift|kartenzahlung|kartenumsatz|überweisung|ueberweisung|dauerauftrag|auszahlung|bargeld|entgelt|gebühr|sollzinsen|abbuchung|zahlungsausgang|ausgang|einzug|kauf|steuer)/u;
+/** Words that say which way the money went wherever they stand, English ones of app statements too. */
+const CREDIT_ANYWHERE = /(\b(gutschrift|lohn|gehalt|zahlungseingang|erstattung|einzahlung|habenzinsen|guthabenzinsen|zinsgutschrift|zinsertrag|belohnung)\b|\bpay ?in\b|\bincoming\b|\breceived\b)/u;
+const DEBIT_ANYWHERE = /(\bpay ?out\b|\boutgoing\b)/u;
+const INCOMING = /(\bpay ?in\b|\bincoming\b|\breceived\b|\bzahlungseingang\b|\beingehende)/u;
+const TRANSFER = /^(überweisung|ueberweisung|transfer|umbuchung|übertrag)$/u;
+/**
+ * Settlements ("Abschluss", "Rechnungsabschluss", "Abrechnung") go either way: interest earned
+ * is a credit, overdraft interest and fees a debit. Their own words decide; without any, debit.
+ */
+const SETTLEMENT = /^(konto|rechnungs|zins|quartals)?(abschluss|abschluß|abrechnung)/u;
+const SETTLEMENT_CREDIT = /(habenzins|guthabenzins|zinsgutschrift|zinsertrag|zinsen haben|gutschrift)/u;
+const SETTLEMENT_DEBIT = /(sollzins|überziehung|dispo|entgelt|gebühr|kontoführung|auslagen|porto)/u;
 
 /** Sign suggested by the posting's words; null when they say nothing. */
 export function signFromType(firstLine: string, allText: string): Sign | null {
   const type = fold(typePhrase(firstLine) || firstLine);
-  if (CREDIT.test(type) || /gutschrift|zahlungseingang/u.test(type)) return 1;
-  if (DEBIT.test(type)) return -1;
   const all = fold(allText);
-  if (/\b(gutschrift|lohn|gehalt|zahlungseingang|erstattung|einzahlung)\b/u.test(all)) return 1;
-  if (DEBIT.test(all)) return -1;
+  if (SETTLEMENT.test(type)) {
+    const credit = SETTLEMENT_CREDIT.test(all);
+    const debit = SETTLEMENT_DEBIT.test(all);
+    return credit === debit ? -1 : credit ? 1 : -1;
+  }
+  if (CREDIT.test(type) || /gutschrift|zahlungseingang/u.test(type) || INCOMING.test(type)) return 1;
+  // A bare "Überweisung" goes either way; words that name the direction settle it.
+  if (TRANSFER.test(type) && INCOMING.test(all)) return 1;
+  if (DEBIT.test(type) || DEBIT_ANYWHERE.test(type)) return -1;
+  if (CREDIT_ANYWHERE.test(all)) return 1;
+  if (DEBIT.test(all) || DEBIT_ANYWHERE.test(all)) return -1;
   return null;
 }
 
