@@ -13,7 +13,7 @@ import type { DocumentReader } from '../../src/pipeline/model/reader.js';
 import type { PipelineRegistry } from '../../src/pipeline/model/stage.js';
 import { buildPipelineRegistry } from '../../src/pipeline/pipelines.js';
 import type { RateLimiter } from '../../src/ports/rate-limiter.js';
-import type { Store } from '../../src/ports/store.js';
+import type { AuditRecord, Store } from '../../src/ports/store.js';
 import { changePlan } from '../../src/services/change-plan.js';
 import { createOrganization } from '../../src/services/create-organization.js';
 import { issueApiKey } from '../../src/services/manage-keys.js';
@@ -192,4 +192,18 @@ export async function errorOf(res: Response): Promise<{ code: string; message: s
   }
   if (e.request_id !== res.headers.get('x-request-id')) throw new Error('request_id differs from X-Request-Id');
   return e;
+}
+
+/**
+ * The audit records of an organization once `count` of them exist. They are written after the
+ * response has gone out (onResponse), so a test that reads them right after its last call
+ * waits for the last insert; gives up after `timeoutMs` and returns what is there.
+ */
+export async function auditRecordsOf(server: Pick<TestServer, 'store'>, organizationId: string, count: number, timeoutMs = 5_000): Promise<AuditRecord[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const records = await server.store.listAuditRecords(organizationId, Math.max(count, 10));
+    if (records.length >= count || Date.now() > deadline) return records;
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
