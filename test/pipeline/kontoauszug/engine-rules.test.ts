@@ -51,6 +51,9 @@ describe('signs', () => {
     assert.equal(signFromType('Abschluss', 'Abschluss Sollzinsen 9,6 % einger. Kontoüberziehung'), -1);
     assert.equal(signFromType('Rechnungsabschluss', 'Rechnungsabschluss Entgelte Kontoführung'), -1);
     assert.equal(signFromType('Abrechnung 30.06.2023', 'Abrechnung 30.06.2023 siehe Anlage'), -1);
+    // Interest by kind wherever it stands on the first line.
+    assert.equal(signFromType('5000510765 Ihre Tagesgeldzinsen', ''), 1);
+    assert.equal(signFromType('Überziehungszinsen', ''), -1);
     // App statements: English and reward words.
     assert.equal(signFromType('Accepted PayIn:DE12 to DE34', ''), 1);
     assert.equal(signFromType('Belohnung', 'Crypto one percent bonus compensation Belohnung'), 1);

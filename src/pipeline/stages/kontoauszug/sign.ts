@@ -25,10 +25,16 @@ const SETTLEMENT = /^(konto|rechnungs|zins|quartals)?(abschluss|abschluß|abrech
 const SETTLEMENT_CREDIT = /(habenzins|guthabenzins|zinsgutschrift|zinsertrag|zinsen haben|gutschrift)/u;
 const SETTLEMENT_DEBIT = /(sollzins|überziehung|dispo|entgelt|gebühr|kontoführung|auslagen|porto)/u;
 
+/** Interest by kind, wherever the word stands in the type ("Ihre Tagesgeldzinsen"). */
+const INTEREST_EARNED = /(haben|guthaben|tagesgeld|festgeld|spar|kapital)zinsen|zinsgutschrift|zinsertrag/u;
+const INTEREST_CHARGED = /(soll|überziehungs|dispo|kredit|darlehens|verzugs)zinsen/u;
+
 /** Sign suggested by the posting's words; null when they say nothing. */
 export function signFromType(firstLine: string, allText: string): Sign | null {
   const type = fold(typePhrase(firstLine) || firstLine);
   const all = fold(allText);
+  if (INTEREST_CHARGED.test(fold(firstLine))) return -1;
+  if (INTEREST_EARNED.test(fold(firstLine))) return 1;
   if (SETTLEMENT.test(type)) {
     const credit = SETTLEMENT_CREDIT.test(all);
     const debit = SETTLEMENT_DEBIT.test(all);
