@@ -32,6 +32,8 @@ describe('counterparty and posting text', () => {
   test('a line of posting-type wording or a securities order is not a name', () => {
     assert.deepEqual(splitCounterparty(['Gutschrift', 'EINZAHLUNG 01 2011']), { counterparty: '', text: 'Gutschrift EINZAHLUNG 01 2011' });
     assert.deepEqual(splitCounterparty(['Ausführung ORDER Verkauf XXXXXXXXXXXX', '00000000']).counterparty, '');
+    assert.deepEqual(splitCounterparty(['WERTPAPIERKAUF AUFTRAGSNUMMER 0000003', 'US0846707026 555555555510']).counterparty, '');
+    assert.deepEqual(splitCounterparty(['Grundgebühr für September 2025', 'KONTOFÜHRUNG']), { counterparty: '', text: 'Grundgebühr für September 2025 KONTOFÜHRUNG' });
   });
   test('ABWA+ names the party only when no name line is printed', () => {
     assert.equal(splitCounterparty(['Kartenzahlung', 'SVWZ+2021-01-29 Debitk.0 ABWA+DANKE, IHR LIDL']).counterparty, 'DANKE, IHR LIDL');
@@ -51,6 +53,8 @@ describe('signs', () => {
     assert.equal(signFromType('Abschluss', 'Abschluss Sollzinsen 9,6 % einger. Kontoüberziehung'), -1);
     assert.equal(signFromType('Rechnungsabschluss', 'Rechnungsabschluss Entgelte Kontoführung'), -1);
     assert.equal(signFromType('Abrechnung 30.06.2023', 'Abrechnung 30.06.2023 siehe Anlage'), -1);
+    assert.equal(signFromType('INTERNE UMBUCHUNG HABEN TARGOBANK KONTO', ''), 1);
+    assert.equal(signFromType('INTERNE UMBUCHUNG SOLL TARGO OLB', ''), -1);
     // Interest by kind wherever it stands on the first line.
     assert.equal(signFromType('5000510765 Ihre Tagesgeldzinsen', ''), 1);
     assert.equal(signFromType('Überziehungszinsen', ''), -1);

@@ -253,6 +253,36 @@ describe('text-layer artefacts', () => {
     assert.equal(a!.info.reconciled, true);
   });
 
+  test('a weekday column after a date without its final dot ("30.09 DI ANFANGSSALDO"); Ausgaben/Einnahmen/Guthaben', () => {
+    const [a] = accounts([
+      [50, 40, 'Finanzstatus vom 01.10.2025 - 31.10.2025'],
+      [50, 88, 'Datum Tag Buchungstext'],
+      [340, 88, 'Ausgaben', true],
+      [420, 88, 'Einnahmen', true],
+      [520, 88, 'Guthaben/Kredit', true],
+      [50, 100, '01.10 MI ANFANGSSALDO'],
+      [520, 100, '4.436,73', true],
+      [50, 112, '13.10 MO INTERNE UMBUCHUNG SOLL TARGO OLB'],
+      [340, 112, '4.436,70', true],
+      [520, 112, '0,03', true],
+      [50, 124, '14.10 DI Gutschrift Max Muster'],
+      [420, 124, '100,00', true],
+      [520, 124, '100,03', true],
+      [50, 136, '31.10 FR ENDSALDO'],
+      [520, 136, '100,03', true],
+    ]);
+    assert.deepEqual(
+      toTables([a!])[0]!.rows.map((r) => [r[0], r[1], r[3]]),
+      [
+        ['13.10.2025', 'INTERNE UMBUCHUNG SOLL TARGO OLB', '-4.436,70'],
+        ['14.10.2025', 'Gutschrift', '100,00'],
+      ],
+    );
+    assert.equal(a!.info.opening_balance, '4.436,73');
+    assert.equal(a!.info.closing_balance, '100,03');
+    assert.equal(a!.info.reconciled, true);
+  });
+
   test('a separator between two date cells ("08.04.2011 / 08.04.2011") is not posting text', () => {
     const r = rows([
       [50, 40, 'Kontoauszug vom 06.04.2011 bis 30.04.2011'],

@@ -19,7 +19,7 @@ export function balanceKind(line: Line): BalanceKind | null {
   const t = fold(line.text);
   const firstDate = line.dates[0];
   if (firstDate && firstDate.word === 0 && line.dates.length >= 1) {
-    const rest = fold(line.words.slice(1).map((w) => w.text).join(' '));
+    const rest = fold(line.words.slice(firstDate.last + 1).map((w) => w.text).join(' '));
     // A dated "Übertrag" is a carry-over only as "Übertrag (von Seite 1)"; "Übertrag/Überweisung
     // Max Mustermann" and "Übertrag auf Sparkonto" are transfers.
     const carry = /^(übertrag|uebertrag)(\s+(von|aus|auf)\s+(der\s+)?(seite|blatt|vorseite|folgeseite)\b.*)?\s*[\d.,+\-SH€]*$/u.test(rest.replace(/\s*[\d.]+,\d{2}\s*[+\-SH]?\s*(eur|€)?\s*$/u, ''));

@@ -17,7 +17,7 @@ import { fold } from './lines.js';
 const TYPE_WORD =
   '(?:sepa|basis|basislastschrift|firmenlastschrift|lastschrift|lastschriften|überweisung|ueberweisung|überweisungsgutschrift|echtzeitüberweisung|echtzeit|gutschrift|gutschr\\.|kartenzahlung|kartenumsatz|kartentransaktion|debitkarte|girocard|dauerauftrag|zahlungseingang|zahlungsausgang|eingang|ausgang|lohn|gehalt|rente|bezüge|entgelt|entgelte|abschluss|abschluß|rechnungsabschluss|rechnungsabschluß|kontoabschluss|kontoabschluß|zinsabschluss|zinsabschluß|zinsen|habenzinsen|sollzinsen|zins|bargeldauszahlung|bargeldeinzahlung|auszahlung|einzahlung|bareinzahlung|barauszahlung|geldautomat|gaa|retoure|rücklastschrift|rückbuchung|storno|gebühr|gebühren|kontoführung|kontoführungsentgelt|übertrag|umbuchung|auslandsüberweisung|sonstige|buchung|onlinebanking|dauerauftr\\.|einzug|abbuchung|erstattung|steuern|kapitalertragsteuer|dividende|wertpapierkauf|sparplan|vormerkung|ausführung|terminüberweisung|sammelüberweisung|lastschrifteinzug|gutschrift/lohn|lohn/gehalt|an|von)';
 const TYPE_PHRASE = new RegExp(`^(?:${TYPE_WORD}(?=[\\s\\-,/.:·]|$)[-,/.:·]*\\s*)+`, 'iu');
-const NO_PARTY = /^(entgelt|entgelte|abschluss|abschluß|rechnungsabschluss|rechnungsabschluß|kontoabschluss|kontoabschluß|zinsabschluss|zinsabschluß|zinsen|habenzinsen|sollzinsen|gebühr|gebühren|kontoführung|kontoführungsentgelt|steuern|kapitalertragsteuer|zins)\b/iu;
+const NO_PARTY = /^(wertpapierkauf|wertpapierverkauf|entgelt|entgelte|abschluss|abschluß|rechnungsabschluss|rechnungsabschluß|kontoabschluss|kontoabschluß|zinsabschluss|zinsabschluß|zinsen|habenzinsen|sollzinsen|gebühr|gebühren|kontoführung|kontoführungsentgelt|steuern|kapitalertragsteuer|zins)\b/iu;
 const SEPA = /(EREF\+|MREF\+|CRED\+|SVWZ\+|KREF\+|ABWA\+|ABWE\+|IBAN\b|BIC\b|Mandat|Gläubiger-?ID|End-to-End)/u;
 
 /** The posting-type phrase at the start of a text ('' when it starts otherwise). */
@@ -40,7 +40,9 @@ function nameLike(text: string): boolean {
   if (typePhrase(text) !== '') return false;
   if (/^(datum|uhrzeit|referenz|ref\.|kartennr|karte\b|folgenr|verfalldatum|originalbetrag|kurs)/iu.test(text)) return false;
   // Securities orders ("ORDER Verkauf XXXX") name a trade, not a payee.
-  if (/\b(order|kauf|verkauf|ordernummer|transnr)\b/iu.test(text)) return false;
+  if (/\b(order|kauf|verkauf|ordernummer|transnr|auftragsnummer|auftrags-?nr\.?)\b/iu.test(text)) return false;
+  // Nor does a fee or interest line ("Grundgebühr für September 2025").
+  if (/(gebühr|entgelt|zinsen|provision)/iu.test(text)) return false;
   return true;
 }
 

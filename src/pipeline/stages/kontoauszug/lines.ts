@@ -249,6 +249,9 @@ function attachLoneAmounts(lines: Line[]): Line[] {
   return out;
 }
 
+/** A weekday printed in its own column next to the date: `DI`, `Do.`, `Montag`. */
+const WEEKDAY = /^(MO|DI|MI|DO|FR|SA|SO|Mo|Di|Mi|Do|Fr|Sa|So)\.?$|^(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)$/u;
+
 function findDates(words: Word[]): DateToken[] {
   const out: DateToken[] = [];
   for (let i = 0; i < words.length; i++) {
@@ -256,7 +259,10 @@ function findDates(words: Word[]): DateToken[] {
     // `19,11.` is an OCR reading of `19.11.`; `(15.11.2019)`: a date in brackets is a date.
     const d = parseDayMonth(w.text.replace(/^[([]|[)\]]$/gu, '').replace(/[,;:]$/u, '').replace(/^(\d{1,2})[,:](\d{1,2}\.)/u, '$1.$2'));
     if (d) {
-      out.push({ date: d, word: i, last: i, x0: w.x0, x1: w.x1 });
+      // A weekday column beside the date (`02.10.2025 DO`) belongs to the date cell.
+      const last = WEEKDAY.test(words[i + 1]?.text ?? '') ? i + 1 : i;
+      out.push({ date: d, word: i, last, x0: w.x0, x1: words[last]!.x1 });
+      i = last;
       continue;
     }
     // `1 3.11.2017`: a day split by letter spacing in the text layer.
@@ -269,9 +275,15 @@ function findDates(words: Word[]): DateToken[] {
     }
     // `18.09 18.09.12 Zahlungseingang`: a booking date printed without its final dot, at the
     // start of a line and followed by a date, is a date too.
-    const bare = i === 0 && /^\d{1,2}\.\d{1,2}$/u.test(w.text) && words[1] && parseDayMonth(words[1].text) ? parseDayMonth(`${w.text}.`) : null;
+    // `30.09 DI ANFANGSSALDO`: so is one followed by the weekday column.
+    const bare =
+      i === 0 && /^\d{1,2}\.\d{1,2}$/u.test(w.text) && words[1] && (parseDayMonth(words[1].text) || (/^\d{2}\.\d{2}$/u.test(w.text) && WEEKDAY.test(words[1].text)))
+        ? parseDayMonth(`${w.text}.`)
+        : null;
     if (bare) {
-      out.push({ date: bare, word: i, last: i, x0: w.x0, x1: w.x1 });
+      const last = WEEKDAY.test(words[1]!.text) ? 1 : 0;
+      out.push({ date: bare, word: i, last, x0: w.x0, x1: words[last]!.x1 });
+      i = last;
       continue;
     }
     // `01 Apr. 2024`, `2. März 2026`: day, month name and year as three words; `02 Apr.`

@@ -33,6 +33,9 @@ const INTEREST_CHARGED = /(soll|überziehungs|dispo|kredit|darlehens|verzugs)zin
 export function signFromType(firstLine: string, allText: string): Sign | null {
   const type = fold(typePhrase(firstLine) || firstLine);
   const all = fold(allText);
+  // "INTERNE UMBUCHUNG HABEN" / "… SOLL": the booking side named after the type.
+  const side = /\b(umbuchung|übertrag|uebertrag|buchung)\s+(haben|soll)\b/u.exec(fold(firstLine));
+  if (side) return side[2] === 'haben' ? 1 : -1;
   if (INTEREST_CHARGED.test(fold(firstLine))) return -1;
   if (INTEREST_EARNED.test(fold(firstLine))) return 1;
   if (SETTLEMENT.test(type)) {
