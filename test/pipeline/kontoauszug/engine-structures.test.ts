@@ -283,6 +283,26 @@ describe('text-layer artefacts', () => {
     assert.equal(a!.info.reconciled, true);
   });
 
+  test('a balance stated below its label with its currency ("alter Saldo zum …" / "in EUR 0,01"); a notice ends the posting', () => {
+    const [a] = accounts([
+      [50, 40, 'Kontoauszug Nr. 9'],
+      [50, 64, 'alter Saldo zum 01.08.2022'],
+      [50, 76, 'in EUR 0,01'],
+      [50, 88, 'Nr. Valuta / Buchungstag Buchungstext EUR'],
+      [50, 100, '01 16.08.2022 / 16.08.2022 SEPA Gutschrift Bank 755,00'],
+      [110, 112, 'Barmenia PKV Abschlag'],
+      [110, 124, 'Für weitere Fragen steht Ihnen unser Kundenservice unter der Rufnummer 069 123 zur Verfügung.'],
+      [50, 148, 'neuer Saldo zum 31.08.2022'],
+      [50, 160, 'in EUR 755,01'],
+    ]);
+    assert.equal(a!.info.opening_balance, '0,01');
+    assert.equal(a!.info.closing_balance, '755,01');
+    assert.equal(a!.info.reconciled, true);
+    assert.equal(a!.info.bank, null);
+    // The notice line is not part of the posting text.
+    assert.deepEqual(toTables([a!])[0]!.rows.map((r) => r[1]), ['SEPA Gutschrift Barmenia PKV Abschlag']);
+  });
+
   test('a separator between two date cells ("08.04.2011 / 08.04.2011") is not posting text', () => {
     const r = rows([
       [50, 40, 'Kontoauszug vom 06.04.2011 bis 30.04.2011'],

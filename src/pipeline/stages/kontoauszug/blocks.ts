@@ -3,7 +3,7 @@ import { balanceKind, type BalanceKind } from './balances.js';
 import { bookingDateIndex } from './date-columns.js';
 import { columnModel, columnOf, headerLine, median, type ColumnModel, type ColumnRole, type HeaderLine } from './columns.js';
 import { repeatedLines } from './headers-footers.js';
-import { adjacent, fold, type AmountToken, type DateToken, type Line } from './lines.js';
+import { adjacent, fold, WEEKDAY, type AmountToken, type DateToken, type Line } from './lines.js';
 
 /**
  * Lines → posting blocks. A posting starts on a line that carries an amount in a posting
@@ -44,7 +44,24 @@ export interface BlockResult {
 
 const MAX_LINES = 12;
 
-const WEEKDAY = /^(mo|di|mi|do|fr|sa|so|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|heute|gestern)[.,]*$/u;
+const FUNCTION_WORDS = new Set(
+  'der die das den dem des ein eine einem einer eines und oder von zu zur zum mit für sie ihre ihr ihnen wir uns unser unsere unserer wird werden ist sind hat haben nicht auch bei nach auf im in an unter über aus sowie per als bzw so bitte können kann dass wenn diese dieser dieses sich es'.split(' '),
+);
+
+/**
+ * A notice, not posting text: a long line of running German prose ("Ihre Einlage wird von einem
+ * gesetzlichen Einlagensicherungssystem gedeckt …") or contact details on a long line. Purpose
+ * lines are short (SEPA prints 35 characters a line), even where they hold a web address.
+ */
+export function isProse(line: Line): boolean {
+  if (line.text.length < 65) return false;
+  if (/@|www\.|https?:|\b(e-mail|rufnummer|telefon|kundenservice|hotline|telefax)\b/iu.test(line.text)) return true;
+  if (line.words.length < 8) return false;
+  const function_ = line.words.filter((w) => FUNCTION_WORDS.has(w.text.toLowerCase())).length;
+  return function_ >= line.words.length * 0.25;
+}
+
+const dayWord = (w: string): boolean => WEEKDAY.test(w) || /^(heute|gestern)[.,]*$/u.test(w);
 
 /** A line that is only a date (with weekday): the heading of a day group. */
 export function dateHeading(line: Line): PrintedDate | null {
@@ -53,10 +70,10 @@ export function dateHeading(line: Line): PrintedDate | null {
   if (line.dates.length === 1 && line.words.length <= 3 + line.dates[0]!.last - line.dates[0]!.word) {
     const d = line.dates[0]!;
     const others = line.words.filter((_, i) => i < d.word || i > d.last).map((w) => fold(w.text));
-    if (others.every((w) => WEEKDAY.test(w))) return line.dates[0]!.date.year ? line.dates[0]!.date : null;
+    if (others.every((w) => dayWord(w))) return line.dates[0]!.date.year ? line.dates[0]!.date : null;
   }
   const long = parseGermanLongDate(line.text);
-  if (long && line.words.length <= 5 && words.filter((w) => !/^\d/u.test(w)).every((w) => WEEKDAY.test(w) || /^[a-zä]+$/u.test(w))) return long;
+  if (long && line.words.length <= 5 && words.filter((w) => !/^\d/u.test(w)).every((w) => dayWord(w) || /^[a-zä]+$/u.test(w))) return long;
   return null;
 }
 
@@ -318,7 +335,7 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
       const indented = !requireIndent || x >= textX - Math.max(size * 1.5, 6) || nDates > 0;
       // No posting runs to more than MAX_LINES lines: past that, the text is a notice or
       // an annex that follows the table without a gap.
-      if (gap <= Math.max(size, l.size) * 1.3 && indented && open.lines.length < MAX_LINES) {
+      if (gap <= Math.max(size, l.size) * 1.3 && indented && open.lines.length < MAX_LINES && !isProse(l)) {
         const skip = new Set<number>();
         for (let i = 0; i < nDates; i++) skip.add(i);
         // A second line that starts with a date: the value date of two-line layouts.

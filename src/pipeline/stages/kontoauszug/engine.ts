@@ -219,7 +219,8 @@ function account(s: Segment, docPeriod: Period | null, bank: string | null, card
 /** The issuing bank: the first line near the top of page 1 that names a bank. */
 function bankName(lines: readonly Line[]): string | null {
   const top = lines.filter((l) => l.page === lines[0]?.page).slice(0, 15);
-  const hit = top.find((l) => /\b(bank|sparkasse|volksbank|raiffeisenbank|kreditbank|landesbank|bausparkasse|comdirect|consorsbank|n26)\b|bank\b/iu.test(l.text));
+  // A posting line ("SEPA Gutschrift Bank 755,00") is not the letterhead.
+  const hit = top.find((l) => l.amounts.length === 0 && /\b(bank|sparkasse|volksbank|raiffeisenbank|kreditbank|landesbank|bausparkasse|comdirect|consorsbank|n26)\b|bank\b/iu.test(l.text));
   if (!hit) return null;
   return hit.text.split(/\s[·|•,]\s|,\s/u)[0]!.trim().slice(0, 80);
 }

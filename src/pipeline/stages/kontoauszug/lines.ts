@@ -219,6 +219,9 @@ function appended(base: Line, cell: Line): Line {
 }
 
 const isLone = (l: Line): boolean => l.amounts.length > 0 && l.amounts.reduce((k, a) => k + a.last - a.first + 1, 0) === l.words.length;
+/** Alone but for the currency it is stated in: `in EUR 0,01`, `EUR 1.234,56`. */
+const isLoneInCurrency = (l: Line): boolean =>
+  l.amounts.length > 0 && l.words.every((w, i) => /^(in|eur|euro|€)$/iu.test(w.text) || l.amounts.some((a) => a.first <= i && i <= a.last));
 
 /**
  * An amount printed alone just above the line it belongs to (its cell's baseline sits higher
@@ -233,7 +236,7 @@ function attachLoneAmounts(lines: Line[]): Line[] {
     // A balance label whose amount stands alone on the line below ("Kontostand am 26 Okt.
     // 2022" / "0,00 EUR"), when that amount does not lead into a dated line of its own.
     const after = lines[i + 2];
-    if (n && l.amounts.length === 0 && BALANCE_LABEL.test(l.text) && isLone(n) && adjacent(l, n) && !(after && after.page === n.page && DATE_OR_BALANCE_START.test(after.text))) {
+    if (n && l.amounts.length === 0 && BALANCE_LABEL.test(l.text) && isLoneInCurrency(n) && adjacent(l, n) && !(after && after.page === n.page && DATE_OR_BALANCE_START.test(after.text))) {
       out.push(appended(l, n));
       i++;
       continue;
@@ -250,7 +253,7 @@ function attachLoneAmounts(lines: Line[]): Line[] {
 }
 
 /** A weekday printed in its own column next to the date: `DI`, `Do.`, `Montag`. */
-const WEEKDAY = /^(MO|DI|MI|DO|FR|SA|SO|Mo|Di|Mi|Do|Fr|Sa|So)\.?$|^(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)$/u;
+export const WEEKDAY = /^(mo|di|mi|do|fr|sa|so|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)[.,]?$/iu;
 
 function findDates(words: Word[]): DateToken[] {
   const out: DateToken[] = [];
