@@ -36,7 +36,8 @@ function nameLike(text: string): boolean {
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/gu) ?? []).length;
   if (letters < 2 || digits > letters) return false;
-  if (/^(datum|uhrzeit|referenz|ref\.|kartennr|karte\b|folgenr|verfalldatum|originalbetrag|kurs)/iu.test(text)) return false;
+  // Field labels (`Verwendungszweck/ Kundenreferenz`, `Mandatsreferenz`) name no one.
+  if (/^(datum|uhrzeit|referenz|ref\.|kartennr|karte\b|folgenr|verfalldatum|originalbetrag|kurs|verwendungszweck|kundenreferenz|mandatsreferenz|zahlungsreferenz|gläubiger-?id)/iu.test(text)) return false;
   return true;
 }
 
