@@ -442,3 +442,90 @@ describe('OCR word boxes', () => {
     );
   });
 });
+
+describe('date cells with the year on the line below', () => {
+  // Buchung | Valuta | Vorgang | Soll | Haben, each date `DD.MM.` over its year (`14.08.` / `2023`),
+  // amounts with a sign set apart (`- 1.000,00`); no period printed, so only the year line can
+  // date the postings.
+  const statement: SynthLine[] = [
+    [50, 40, 'Kontoauszug'],
+    [50, 88, 'Buchung Valuta Vorgang Soll Haben'],
+    [50, 100, '30.12. 30.12. SEPA Überweisung an'],
+    [470, 100, '- 1.000,00', true],
+    [50, 110, '2023 2023 Max Mustermann'],
+    [130, 120, 'Verwendungszweck/ Kundenreferenz'],
+    [130, 130, 'Miete Januar'],
+    [50, 146, '02.01. 03.01. Verwendungszweck/ Kundenreferenz'],
+    [550, 146, '+ 33,23', true],
+    [50, 156, '2024 2024 ZINSEN/DIVIDENDEN/ERTRAEGE'],
+  ];
+
+  test('the year below a date belongs to that date, not to the counterparty beside it', () => {
+    const r = rows(statement);
+    assert.deepEqual(r, [
+      ['30.12.2023', 'SEPA Überweisung an Verwendungszweck/ Kundenreferenz Miete Januar', 'Max Mustermann', '-1.000,00'],
+      ['02.01.2024', 'Verwendungszweck/ Kundenreferenz ZINSEN/DIVIDENDEN/ERTRAEGE', '', '33,23'],
+    ]);
+  });
+
+  test('text whose purpose lines start at the margin: the lines below the year line still belong to the posting', () => {
+    // As a monospace rendering of extracted text has it: the year line's text starts near the
+    // text column (the years before it), every other line at the margin.
+    const r = rows([
+      [30, 40, 'Kontoauszug vom 01.08.2025 bis 29.08.2025'],
+      [30, 88, 'Buchung Valuta Vorgang Soll Haben'],
+      [30, 100, '25.08. 25.08. Verwendungszweck/ Kundenreferenz + 34,30'],
+      [30, 110, '2025 2025'],
+      [95, 110, 'Buchung Steuererstattung 2025 zu:'],
+      [30, 120, 'WP1224776431 KESt: 32,51 EUR'],
+      [30, 130, 'SolZ: 1,79 EUR WKN: A0GLU5'],
+    ]);
+    assert.deepEqual(r, [['25.08.2025', 'Verwendungszweck/ Kundenreferenz Buchung Steuererstattung 2025 zu: WP1224776431 KESt: 32,51 EUR SolZ: 1,79 EUR WKN: A0GLU5', '', '34,30']]);
+  });
+
+  test('a year at the start of the next line that does not stand under a date stays text', () => {
+    const r = rows([
+      [50, 40, 'Kontoauszug vom 01.08.2025 bis 29.08.2025'],
+      [50, 88, 'Buchung Vorgang Betrag'],
+      [50, 100, '25.08. Gutschrift'],
+      [540, 100, '34,30', true],
+      [100, 110, '2025 REF 4711 0815'],
+    ]);
+    assert.deepEqual(r, [['25.08.2025', 'Gutschrift 2025 REF 4711 0815', '', '34,30']]);
+  });
+});
+
+describe('text before the date columns', () => {
+  test('`Text | Datum | PNNr | Wert | Soll | Haben`: the primanota number and the value date right of the booking date are no text', () => {
+    const r = rows([
+      [45, 40, 'Kontoauszug 5 vom 01.08.2012 bis 31.08.2012'],
+      [45, 88, 'Text/Verwendungszweck'],
+      [300, 88, 'Datum PNNr Wert Soll Haben'],
+      [45, 100, 'UEBERWEISUNG NR.99999999991'],
+      [300, 100, '21.08. 8401 21.08.'],
+      [480, 100, '25.308,00-', true],
+      [60, 110, 'Max Mustermann'],
+      [45, 122, 'GUTSCHRIFT NR.99999999992'],
+      [300, 122, '22.08. 8401 23.08.'],
+      [550, 122, '6.500,00+', true],
+      [60, 132, 'Mustermann,Max'],
+    ]);
+    assert.deepEqual(r, [
+      ['21.08.2012', 'UEBERWEISUNG NR.99999999991', 'Max Mustermann', '-25.308,00'],
+      ['22.08.2012', 'GUTSCHRIFT NR.99999999992', 'Mustermann,Max', '6.500,00'],
+    ]);
+  });
+});
+
+describe('counterparty', () => {
+  test('a field label on the type line (`Verwendungszweck/ Kundenreferenz`) is not the payee', () => {
+    const r = rows([
+      [50, 40, 'Kontoauszug vom 01.08.2023 bis 31.08.2023'],
+      [50, 88, 'Buchung Valuta Vorgang Soll Haben'],
+      [50, 100, '16.08.2023 16.08.2023 Verwendungszweck/ Kundenreferenz'],
+      [550, 100, '+ 33,23', true],
+      [130, 110, 'ZINSEN/DIVIDENDEN/ERTRAEGE FIL/DEPOT-NR: 218'],
+    ]);
+    assert.deepEqual(r, [['16.08.2023', 'Verwendungszweck/ Kundenreferenz ZINSEN/DIVIDENDEN/ERTRAEGE FIL/DEPOT-NR: 218', '', '33,23']]);
+  });
+});

@@ -183,7 +183,10 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
     const n = lines[c.index + 1];
     if (!n || n.page !== c.page || n.amounts.length > 0 || leadingDates(n) > 0 || kinds[n.index] !== null || isHeader.has(n.index)) continue;
     if (n.top - c.bottom > Math.max(c.size, n.size) * 1.3) continue;
-    if (n.words[0]!.x0 >= textX - Math.max(size * 1.5, 6)) indentedBelow++;
+    // A line that began with the years of the date cells (joined into the dates, lines.ts)
+    // began left of the text column: the layout prints posting content there.
+    if (n.afterDateCells) marginBelow++;
+    else if (n.words[0]!.x0 >= textX - Math.max(size * 1.5, 6)) indentedBelow++;
     else marginBelow++;
   }
   const requireIndent = !model.flattened && indentedBelow >= marginBelow;
@@ -310,7 +313,14 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
       // A value date in its own column further along the line is a date, not text.
       const valuta = nDates > 0 ? l.dates.find((d) => d.word > nDates) : undefined;
       if (valuta && valutaColumn) for (let i = valuta.word; i <= valuta.last; i++) skip.add(i);
-      if (inlineDate) for (let i = inlineDate.word; i <= inlineDate.last; i++) skip.add(i);
+      if (inlineDate) {
+        for (let i = inlineDate.word; i <= inlineDate.last; i++) skip.add(i);
+        // Text first, then the date columns (`Text/Verwendungszweck | Datum | PNNr | Wert |
+        // Soll | Haben`): right of the booking date the first line holds only cells of those
+        // columns (the value date, a primanota or reference number), no text. Words with
+        // letters stay text.
+        for (let i = inlineDate.last + 1; i < l.words.length && !/\p{L}/u.test(l.words[i]!.text); i++) skip.add(i);
+      }
       if (!below) for (const t of found.used) for (let i = t.first; i <= t.last; i++) skip.add(i);
       const posting: Posting = {
         date: inlineDate ? inlineDate.date : nDates > 0 ? bookingDate(l) : day,

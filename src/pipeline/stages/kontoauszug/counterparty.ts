@@ -38,7 +38,8 @@ function nameLike(text: string): boolean {
   if (letters < 2 || digits > letters) return false;
   // "EINZAHLUNG 01 2011", "Lastschrift aus Kartenzahlung": a posting-type wording, not a name.
   if (typePhrase(text) !== '') return false;
-  if (/^(datum|uhrzeit|referenz|ref\.|kartennr|karte\b|folgenr|verfalldatum|originalbetrag|kurs)/iu.test(text)) return false;
+  // Field labels (`Verwendungszweck/ Kundenreferenz`, `Mandatsreferenz`) name no one.
+  if (/^(datum|uhrzeit|referenz|ref\.|kartennr|karte\b|folgenr|verfalldatum|originalbetrag|kurs|verwendungszweck|kundenreferenz|mandatsreferenz|zahlungsreferenz|gläubiger-?id)/iu.test(text)) return false;
   // Securities orders ("ORDER Verkauf XXXX") name a trade, not a payee.
   if (/\b(order|kauf|verkauf|ordernummer|transnr|auftragsnummer|auftrags-?nr\.?)\b/iu.test(text)) return false;
   // Nor does a fee or interest line ("Grundgebühr für September 2025").

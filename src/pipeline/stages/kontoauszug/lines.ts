@@ -53,6 +53,8 @@ export interface Line {
   amounts: AmountToken[];
   /** Median word height: the line's font size, roughly. */
   size: number;
+  /** Its first words were the years of the date cells above, now joined into those dates (see joinYearsBelow). */
+  afterDateCells?: boolean;
 }
 
 export function toLines(pages: readonly Page[]): Line[] {
@@ -103,7 +105,7 @@ export function toLines(pages: readonly Page[]): Line[] {
       out.push(line);
     }
   }
-  return attachLoneAmounts(joinStackedDates(out));
+  return attachLoneAmounts(joinYearsBelow(joinStackedDates(out)));
 }
 
 const YEAR = /^(19|20)\d{2}$/u;
@@ -190,6 +192,49 @@ function joinStackedDates(lines: Line[]): Line[] {
     const words = [at(l.words[0]!), n.words[0]!, ...(y ? [at(y.words[0]!)] : []), ...rows.flatMap((r) => r.filter((w) => w.x0 < descX)), ...rows.flatMap((r) => r.filter((w) => w.x0 >= descX))];
     out.push(relined({ ...n, top: Math.min(l.top, n.top), bottom: (y ?? lines[last]!).bottom }, words));
     i = last;
+  }
+  out.forEach((l, k) => (l.index = k));
+  return out;
+}
+
+const BARE_DAY_MONTH = /^\d{1,2}\.\d{1,2}\.?$/u;
+
+/**
+ * A date cell printed as `DD.MM.` with its year on the line below (`14.08.` over `2023`, as
+ * the large private banks print Buchung and Valuta): text extraction reads the years as the
+ * first words of the next line, in front of the counterparty. A year word that stands under a
+ * date without a year (their x-extents overlap) at the start of the adjacent line below is
+ * joined into that date; the rest of that line stays a line of its own.
+ */
+function joinYearsBelow(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const n = lines[i + 1];
+    const open = l.dates.filter((d) => d.date.year === null && d.word === d.last && BARE_DAY_MONTH.test(l.words[d.word]!.text));
+    if (!n || open.length === 0 || !adjacent(l, n)) {
+      out.push(l);
+      continue;
+    }
+    const words = [...l.words];
+    const taken = new Set<number>();
+    for (let k = 0; k < n.words.length && YEAR.test(n.words[k]!.text); k++) {
+      const y = n.words[k]!;
+      const d = open.find((t) => y.x0 < t.x1 && y.x1 > t.x0);
+      if (!d) break;
+      const w = words[d.word]!;
+      words[d.word] = { ...w, text: `${w.text}${w.text.endsWith('.') ? '' : '.'}${y.text}` };
+      open.splice(open.indexOf(d), 1);
+      taken.add(k);
+    }
+    if (taken.size === 0) {
+      out.push(l);
+      continue;
+    }
+    out.push(relined(l, words));
+    const rest = n.words.filter((_, k) => !taken.has(k));
+    if (rest.length > 0) out.push(relined({ ...n, top: Math.min(...rest.map((w) => w.top)), bottom: Math.max(...rest.map((w) => w.bottom)), afterDateCells: true }, rest));
+    i++;
   }
   out.forEach((l, k) => (l.index = k));
   return out;
