@@ -64,6 +64,9 @@ describe('signs', () => {
     assert.equal(signFromType('Überweisung', 'Incoming transfer from name surname Überweisung'), 1);
     assert.equal(signFromType('Überweisung', 'Überweisung Lohn März an Max Muster'), -1);
     assert.equal(signFromType('PayOut to transit', ''), -1);
+    // A sale credits the account, a purchase debits it.
+    assert.equal(signFromType('Verkauf', 'Verkauf HSBC S+P 500 UCITS ETF'), 1);
+    assert.equal(signFromType('Wertpapierkauf', 'Wertpapierkauf ISHS CORE DAX'), -1);
   });
   test('balances correct a wrong guess, never a printed sign', () => {
     const ps = [

@@ -303,6 +303,30 @@ describe('text-layer artefacts', () => {
     assert.deepEqual(toTables([a!])[0]!.rows.map((r) => r[1]), ['SEPA Gutschrift Barmenia PKV Abschlag']);
   });
 
+  test('text that runs into its amounts is flattened even where amount edges happen to cluster under Belastung/Gutschrift', () => {
+    // Every "Verkauf" line ends under Belastung and every "Kauf" line under Gutschrift, by the
+    // length of their text alone: a column model would make the sales debits.
+    const [a] = accounts([
+      [50, 40, 'Perioden-Kontoauszug: EUR-Konto'],
+      [50, 88, 'Tag Text Valuta'],
+      [185, 88, 'Belastung'],
+      [255, 88, 'Gutschrift'],
+      [50, 100, 'Kontostand in EUR am 28.04.2017 100,00'],
+      [50, 112, '02.05.2017 Verkauf 12.05.2017 50,00'],
+      [50, 124, '04.05.2017 Kauf Wertpapiere ETF 04.05.2017 20,00 -'],
+      [50, 136, '10.05.2017 Verkauf 12.05.2017 30,00'],
+      [50, 148, '11.05.2017 Kauf Wertpapiere ETF 12.05.2017 10,00 -'],
+      [50, 160, '11.05.2017 Verkauf 12.05.2017 15,00'],
+      [50, 172, '12.05.2017 Kauf Wertpapiere ETF 12.05.2017 40,00 -'],
+      [50, 184, 'Kontostand in EUR am 31.05.2017 125,00'],
+    ]);
+    assert.deepEqual(
+      a!.rows.map((r) => r.cents),
+      [5000, -2000, 3000, -1000, 1500, -4000],
+    );
+    assert.equal(a!.info.reconciled, true);
+  });
+
   test('a separator between two date cells ("08.04.2011 / 08.04.2011") is not posting text', () => {
     const r = rows([
       [50, 40, 'Kontoauszug vom 06.04.2011 bis 30.04.2011'],

@@ -95,7 +95,7 @@ export function columnModel(candidates: readonly Line[], headers: readonly Heade
   const significant = clusters.filter((c) => c.n >= Math.max(2, tokens.length * 0.08));
   const covered = significant.reduce((s, c) => s + c.n, 0);
   const columnar = candidates.length <= 2 || (significant.length > 0 && significant.length <= 3 && covered >= tokens.length * 0.8);
-  if (!columnar) return { flattened: true, columns: [] };
+  if (!columnar || flowsIntoText(candidates)) return { flattened: true, columns: [] };
   const cols = (candidates.length <= 2 ? clusters : significant).slice(0, 3).sort((a, b) => a.x - b.x);
   const headerRoles = headers.flatMap((h) => h.roles);
   const columns: Column[] = [];
@@ -152,6 +152,30 @@ export function columnModel(candidates: readonly Line[], headers: readonly Heade
     }
   }
   return { flattened: false, columns };
+}
+
+/**
+ * Text that runs straight into its amounts: on nearly every posting line the first amount
+ * stands one word space after the text, wherever the text ends. A table sets its amounts in
+ * columns, away from the text; a flattened text layer (or plain text drawn as a PDF) does not,
+ * and right edges that happen to cluster there say nothing about Soll and Haben.
+ */
+function flowsIntoText(candidates: readonly Line[]): boolean {
+  if (candidates.length < 4) return false;
+  const gaps: number[] = [];
+  for (const l of candidates) for (let i = 1; i < l.words.length; i++) gaps.push(l.words[i]!.x0 - l.words[i - 1]!.x1);
+  const space = median(gaps);
+  let flowing = 0;
+  const starts: number[] = [];
+  for (const l of candidates) {
+    const t = l.amounts[0]!;
+    const before = l.words[t.first - 1];
+    if (!before) continue;
+    starts.push(t.x0);
+    if (t.x0 - before.x1 <= space * 1.5 + 0.5) flowing++;
+  }
+  const spread = Math.max(...starts) - Math.min(...starts);
+  return flowing >= candidates.length * 0.9 && spread > median(candidates.map((l) => l.size)) * 4;
 }
 
 function inColumn(tokens: readonly AmountToken[], c: Column, size: number): boolean {

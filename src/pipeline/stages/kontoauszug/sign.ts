@@ -10,8 +10,8 @@ import { fold, type Sign } from './lines.js';
  * opening + Σ postings must equal closing (see `reconcileSigns`).
  */
 const CREDIT =
-  /^(gutschrift|gutschr|überweisungsgutschrift|echtzeitgutschrift|lohn|gehalt|rente|bezüge|zahlungseingang|eingang|einzahlung|bareinzahlung|bargeldeinzahlung|habenzinsen|zinsgutschrift|erstattung|rückerstattung|dividende|storno|rücklastschrift|rückbuchung|retoure|eingehende|zinsen|zinszahlung|zinsertrag|ertrag|ertragsgutschrift|scheckeinzug|scheckeinreichung|scheckgutschrift|belohnung|prämie|bonus|cashback)\b/u;
-const DEBIT = /(lastschrift|kartenzahlung|kartenumsatz|überweisung|ueberweisung|dauerauftrag|auszahlung|bargeld|entgelt|gebühr|sollzinsen|abbuchung|zahlungsausgang|ausgang|einzug|kauf|steuer)/u;
+  /^(gutschrift|gutschr|überweisungsgutschrift|echtzeitgutschrift|lohn|gehalt|rente|bezüge|zahlungseingang|eingang|einzahlung|bareinzahlung|bargeldeinzahlung|habenzinsen|zinsgutschrift|erstattung|rückerstattung|dividende|storno|rücklastschrift|rückbuchung|retoure|eingehende|zinsen|zinszahlung|zinsertrag|ertrag|ertragsgutschrift|scheckeinzug|scheckeinreichung|scheckgutschrift|belohnung|prämie|bonus|cashback|verkauf)\b/u;
+const DEBIT = /(lastschrift|kartenzahlung|kartenumsatz|überweisung|ueberweisung|dauerauftrag|auszahlung|bargeld|entgelt|gebühr|sollzinsen|abbuchung|zahlungsausgang|ausgang|einzug|(?<!ver)kauf|steuer)/u;
 /** Words that say which way the money went wherever they stand, English ones of app statements too. */
 const CREDIT_ANYWHERE = /(\b(gutschrift|lohn|gehalt|zahlungseingang|erstattung|einzahlung|habenzinsen|guthabenzinsen|zinsgutschrift|zinsertrag|belohnung)\b|\bpay ?in\b|\bincoming\b|\breceived\b)/u;
 const DEBIT_ANYWHERE = /(\bpay ?out\b|\boutgoing\b)/u;
