@@ -327,6 +327,22 @@ describe('text-layer artefacts', () => {
     assert.equal(a!.info.reconciled, true);
   });
 
+  test('"Buchungssaldo alt" / "Buchungssaldo neu" with their amounts on the line below', () => {
+    const [a] = accounts([
+      [50, 40, 'Kontoauszug 3 Datum 28.03.24'],
+      [50, 52, 'Buchungssaldo alt'],
+      [50, 64, '0,00+'],
+      [50, 76, 'Buchungssaldo neu'],
+      [50, 88, '192,58+'],
+      [50, 112, 'Text/Verwendungszweck Datum PNNr Wert Soll Haben'],
+      [50, 124, 'STEUER 28.03. 8800 31.03. 68,98-'],
+      [50, 136, 'ABSCHLUSS 28.03. 8800 31.03. 261,56+'],
+    ]);
+    assert.equal(a!.info.opening_balance, '0,00');
+    assert.equal(a!.info.closing_balance, '192,58');
+    assert.equal(a!.info.reconciled, true);
+  });
+
   test('a separator between two date cells ("08.04.2011 / 08.04.2011") is not posting text', () => {
     const r = rows([
       [50, 40, 'Kontoauszug vom 06.04.2011 bis 30.04.2011'],

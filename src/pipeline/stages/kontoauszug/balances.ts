@@ -8,8 +8,8 @@ import { fold, type Line } from './lines.js';
  */
 export type BalanceKind = 'opening' | 'closing' | 'either' | 'carry';
 
-const OPENING = /\b(alt \(\d|alter? (kontostand|saldo|buchungssaldo)|saldo alt|saldo vorher|saldo (der )?letzten? (abrechnung|auszug|kontoauszug)|saldo (aus )?vor(abrechnung|monat|periode)|vorheriger saldo|letzter saldo|anfangssaldo|anfangsbestand|startsaldo|vortrag|saldovortrag|kontostand (zu beginn|beginn|anfang))/u;
-const CLOSING = /\b(neu \(\d|neuer? (kontostand|saldo|buchungssaldo)|saldo neu|endsaldo|endbestand|schlusssaldo|schlussbestand|kontostand (zum ende|ende))/u;
+const OPENING = /\b(alt \(\d|alter? (kontostand|saldo|buchungssaldo)|(buchungs)?saldo alt|saldo vorher|saldo (der )?letzten? (abrechnung|auszug|kontoauszug)|saldo (aus )?vor(abrechnung|monat|periode)|vorheriger saldo|letzter saldo|anfangssaldo|anfangsbestand|startsaldo|vortrag|saldovortrag|kontostand (zu beginn|beginn|anfang))/u;
+const CLOSING = /\b(neu \(\d|neuer? (kontostand|saldo|buchungssaldo)|(buchungs)?saldo neu|endsaldo|endbestand|schlusssaldo|schlussbestand|kontostand (zum ende|ende))/u;
 const EITHER = /^(kontostand|saldo|kontosaldo)\b|\b(kontostand|saldo) (am|vom|per|zum)\b/u;
 const CARRY = /(?<!\p{L})(valutarische[rn]? saldo|übertrag|uebertrag|zwischensumme|zwischensaldo|summe (soll|haben|der umsätze|umsätze|belastungen|gutschriften)|umsatzsumme|summe\b|gesamtumsatz|seitensumme)/u;
 

@@ -45,7 +45,7 @@ export interface BlockResult {
 const MAX_LINES = 12;
 
 const FUNCTION_WORDS = new Set(
-  'der die das den dem des ein eine einem einer eines und oder von zu zur zum mit für sie ihre ihr ihnen wir uns unser unsere unserer wird werden ist sind hat haben nicht auch bei nach auf im in an unter über aus sowie per als bzw so bitte können kann dass wenn diese dieser dieses sich es'.split(' '),
+  'der die das den dem des ein eine einem einer eines und oder von zu zur zum mit für sie ihre ihr ihnen wir uns unser unsere unserer wird werden ist sind hat haben nicht auch bei nach auf im in an unter über aus sowie per als bzw so bitte können kann müssen muss dass wenn diese dieser dieses sich es wegen gemäß vgl'.split(' '),
 );
 
 /**
@@ -58,7 +58,7 @@ export function isProse(line: Line): boolean {
   if (/@|www\.|https?:|\b(e-mail|rufnummer|telefon|kundenservice|hotline|telefax)\b/iu.test(line.text)) return true;
   if (line.words.length < 8) return false;
   const function_ = line.words.filter((w) => FUNCTION_WORDS.has(w.text.toLowerCase())).length;
-  return function_ >= line.words.length * 0.25;
+  return function_ >= line.words.length * 0.2;
 }
 
 const dayWord = (w: string): boolean => WEEKDAY.test(w) || /^(heute|gestern)[.,]*$/u.test(w);

@@ -249,7 +249,7 @@ function relined(line: Line, words: Word[]): Line {
 }
 
 const DATE_OR_BALANCE_START = /^(\d{1,2}\.\d{1,2}\.|alter|neuer|kontostand|saldo|anfangssaldo|endsaldo)/iu;
-const BALANCE_LABEL = /\b(kontostand|saldo|anfangssaldo|endsaldo)\b/iu;
+const BALANCE_LABEL = /\b(kontostand|saldo|buchungssaldo|anfangssaldo|endsaldo)\b/iu;
 
 /** True when `b` follows `a` on the same page with no more than a line's gap between them. */
 export function adjacent(a: Line, b: Line): boolean {
