@@ -343,6 +343,27 @@ describe('text-layer artefacts', () => {
     assert.equal(a!.info.reconciled, true);
   });
 
+  test('a currency-conversion charge on its own undated line under a card purchase is a posting of that date', () => {
+    const [a] = accounts([
+      [50, 40, 'Kreditkartenabrechnung vom 05.01.2021 bis 02.02.2021 Karteninhaber Max Mann'],
+      [50, 88, 'Beleg Buchung Verwendungszweck EUR'],
+      [50, 100, 'Saldo letzte Abrechnung 100,00 -'],
+      [50, 112, '23.01.21 25.01.21 EVERDRIVE.ME, KRAKOW USD 181,00 1,2192 148,46 -'],
+      [50, 124, '2% für Währungsumrechnung 2,97 -'],
+      [50, 136, '22.01.21 25.01.21 PAYPAL *SHOP, 4029357733 1,96 -'],
+      [50, 148, 'Neuer Saldo 253,39 -'],
+    ]);
+    assert.deepEqual(
+      toTables([a!])[0]!.rows.map((r) => [r[0], r[1], r[2], r[3]]),
+      [
+        ['25.01.2021', 'USD 181,00 1,2192', 'EVERDRIVE.ME, KRAKOW', '-148,46'],
+        ['25.01.2021', '2% für Währungsumrechnung', '', '-2,97'],
+        ['25.01.2021', '', 'PAYPAL *SHOP, 4029357733', '-1,96'],
+      ],
+    );
+    assert.equal(a!.info.reconciled, true);
+  });
+
   test('a separator between two date cells ("08.04.2011 / 08.04.2011") is not posting text', () => {
     const r = rows([
       [50, 40, 'Kontoauszug vom 06.04.2011 bis 30.04.2011'],

@@ -61,6 +61,9 @@ export function isProse(line: Line): boolean {
   return function_ >= line.words.length * 0.2;
 }
 
+/** Charges that card statements book on a line of their own under the purchase they belong to. */
+const FEE_LINE = /(währungsumrechnung|umrechnungsentgelt|auslandseinsatz|fremdwährungs(entgelt|gebühr)|auslandsentgelt|wechselkursaufschlag)/iu;
+
 const dayWord = (w: string): boolean => WEEKDAY.test(w) || /^(heute|gestern)[.,]*$/u.test(w);
 
 /** A line that is only a date (with weekday): the heading of a day group. */
@@ -338,6 +341,20 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
       continue;
     }
     const open = current as Posting | null;
+    // A charge booked with the posting above, on a line of its own without a date (card
+    // statements: "2% für Währungsumrechnung 2,97 -", "Auslandseinsatzentgelt 1,75% 1,12-"):
+    // a posting of its own on that posting's date.
+    if (open && nDates === 0 && l.amounts.length > 0 && FEE_LINE.test(l.text)) {
+      const fee = amountsOf(l);
+      if (fee && (fee.amount.sign !== null || fee.role !== 'amount')) {
+        const skip = new Set<number>();
+        for (const t of fee.used) for (let i = t.first; i <= t.last; i++) skip.add(i);
+        const posting: Posting = { date: open.date, otherDate: null, first: l, lines: [l], amount: fee.amount, role: fee.role, balance: fee.balance, skip: new Map([[l.index, skip]]) };
+        current = posting;
+        events.push({ kind: 'posting', posting });
+        continue;
+      }
+    }
     if (open) {
       const last = open.lines[open.lines.length - 1]!;
       const gap = l.top - last.bottom;
