@@ -351,7 +351,8 @@ describe('text-layer artefacts', () => {
       [50, 112, '23.01.21 25.01.21 EVERDRIVE.ME, KRAKOW USD 181,00 1,2192 148,46 -'],
       [50, 124, '2% für Währungsumrechnung 2,97 -'],
       [50, 136, '22.01.21 25.01.21 PAYPAL *SHOP, 4029357733 1,96 -'],
-      [50, 148, 'Neuer Saldo 253,39 -'],
+      [50, 148, '1,75% für Einsatz der Karte im Ausland 0,50+'],
+      [50, 160, 'Neuer Saldo 252,89 -'],
     ]);
     assert.deepEqual(
       toTables([a!])[0]!.rows.map((r) => [r[0], r[1], r[2], r[3]]),
@@ -359,6 +360,7 @@ describe('text-layer artefacts', () => {
         ['25.01.2021', 'USD 181,00 1,2192', 'EVERDRIVE.ME, KRAKOW', '-148,46'],
         ['25.01.2021', '2% für Währungsumrechnung', '', '-2,97'],
         ['25.01.2021', '', 'PAYPAL *SHOP, 4029357733', '-1,96'],
+        ['25.01.2021', '1,75% für Einsatz der Karte im Ausland', '', '0,50'],
       ],
     );
     assert.equal(a!.info.reconciled, true);

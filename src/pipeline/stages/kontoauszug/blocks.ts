@@ -62,7 +62,7 @@ export function isProse(line: Line): boolean {
 }
 
 /** Charges that card statements book on a line of their own under the purchase they belong to. */
-const FEE_LINE = /(währungsumrechnung|umrechnungsentgelt|auslandseinsatz|fremdwährungs(entgelt|gebühr)|auslandsentgelt|wechselkursaufschlag)/iu;
+const FEE_LINE = /(währungsumrechnung|umrechnungsentgelt|auslandseinsatz|einsatz der karte im ausland|fremdwährungs(entgelt|gebühr)|auslandsentgelt|wechselkursaufschlag)/iu;
 
 const dayWord = (w: string): boolean => WEEKDAY.test(w) || /^(heute|gestern)[.,]*$/u.test(w);
 

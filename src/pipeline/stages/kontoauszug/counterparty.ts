@@ -74,7 +74,7 @@ export function splitCounterparty(lines: readonly string[], merchants = false): 
   if (ls.length === 0) return { counterparty: '', text: '' };
   const first = ls[0]!;
   const type = typePhrase(first);
-  if (merchants && type === '' && !NO_PARTY.test(fold(first)) && !/entgelt|gebühr|zins|saldo|umrechnung|auslandseinsatz/iu.test(first)) {
+  if (merchants && type === '' && !NO_PARTY.test(fold(first)) && !/entgelt|gebühr|zins|saldo|umrechnung|auslandseinsatz|im ausland/iu.test(first)) {
     // The merchant descriptor, wrapped over lines; a foreign-currency part stays text.
     const all = join(ls);
     const fx = FX.exec(all);
