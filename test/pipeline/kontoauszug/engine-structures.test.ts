@@ -366,6 +366,22 @@ describe('text-layer artefacts', () => {
     assert.equal(a!.info.reconciled, true);
   });
 
+  test('a settlement posting takes the sign its annex states ("Abrechnung 30.06.2023 222,74+")', () => {
+    const r = rows([
+      [50, 40, 'Kontoauszug Nummer 123 vom 26.04.2023 bis 03.07.2023'],
+      [50, 52, 'Bu.Tag Wert Wir haben für Sie gebucht Belastung in EUR Gutschrift in EUR'],
+      [50, 64, '02.05. 02.05. Lastschrift Stadtwerke 45,00'],
+      [50, 76, '15.06. 15.06. Kartenzahlung REWE 12,30'],
+      [50, 88, '03.07. 01.07. Abrechnung 30.06.2023 222,74'],
+      [50, 100, 'Abrechnung 30.06.2023 siehe Anlage'],
+      [50, 124, 'Anlage 1 Rechnungsabschluss'],
+      [50, 136, 'Entgelte vom 01.04.2023 bis 30.06.2023 79,80-'],
+      [50, 148, 'Zinsen für Guthaben 302,54+'],
+      [50, 160, 'Abrechnung 30.06.2023 222,74+'],
+    ]);
+    assert.deepEqual(r.map((x) => x[3]), ['-45,00', '-12,30', '222,74']);
+  });
+
   test('a separator between two date cells ("08.04.2011 / 08.04.2011") is not posting text', () => {
     const r = rows([
       [50, 40, 'Kontoauszug vom 06.04.2011 bis 30.04.2011'],

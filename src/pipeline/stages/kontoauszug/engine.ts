@@ -9,7 +9,7 @@ import { columnOf } from './columns.js';
 import { textWithout, toLines, type AmountToken, type Line, type Sign } from './lines.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
 import { repairDateOrder, repairSegment } from './repair.js';
-import { onlyDebit, reconcileSigns, signFromType, type SignedPosting } from './sign.js';
+import { isSettlement, onlyDebit, reconcileSigns, signFromType, statedSettlements, type SignedPosting } from './sign.js';
 import { findPeriod, withYear, type FullDate, type Period } from './year.js';
 
 /**
@@ -139,7 +139,7 @@ export function extractAccounts(doc: LoadedDocument): AccountResult[] {
   const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
   return merged
     .filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null)
-    .map((s) => account(s, docPeriod, bank, card, ocrPages));
+    .map((s) => account(s, docPeriod, bank, card, ocrPages, statedSettlements(otherLines)));
 }
 
 function segmentPeriod(s: Segment, doc: Period | null): Period | null {
@@ -153,7 +153,14 @@ function segmentPeriod(s: Segment, doc: Period | null): Period | null {
   return doc;
 }
 
-function account(s: Segment, docPeriod: Period | null, bank: string | null, card: boolean, ocrPages: ReadonlySet<number>): AccountResult {
+function account(
+  s: Segment,
+  docPeriod: Period | null,
+  bank: string | null,
+  card: boolean,
+  ocrPages: ReadonlySet<number>,
+  settlements: ReadonlyMap<number, Sign>,
+): AccountResult {
   const period = segmentPeriod(s, docPeriod);
   repairDateOrder(s.postings, ocrPages);
   let prevDate: FullDate | null = null;
@@ -186,7 +193,10 @@ function account(s: Segment, docPeriod: Period | null, bank: string | null, card
     // one side's sign and never the other ("Überweisung" or "Lastschrift-Einzug" alone do not
     // say which way the money went); on an OCR'd page, where a minus may have been lost, a
     // posting type that can only be a debit overrides it; else the type; else debit.
-    if (!certain) {
+    // A settlement whose result the annex states with its sign takes that sign.
+    const stated = !certain && isSettlement(texts[0] ?? '') ? settlements.get(p.amount.cents) : undefined;
+    if (stated !== undefined) sign = stated;
+    else if (!certain) {
       const type = signFromType(texts[0] ?? '', texts.join(' '));
       const convention = p.role === 'amount' ? unsignedMeans : null;
       const lostMinus = ocrPages.has(p.first.page) && type === -1 && onlyDebit(texts.join(' '));

@@ -1,5 +1,5 @@
 import { typePhrase } from './counterparty.js';
-import { fold, type Sign } from './lines.js';
+import { fold, type Line, type Sign } from './lines.js';
 
 /**
  * Sign resolution. Certain sources, in this order: the sign the amount prints (`-`, U+2212,
@@ -50,6 +50,31 @@ export function signFromType(firstLine: string, allText: string): Sign | null {
   if (CREDIT_ANYWHERE.test(all)) return 1;
   if (DEBIT.test(all) || DEBIT_ANYWHERE.test(all)) return -1;
   return null;
+}
+
+/** A settlement posting ("Abrechnung 30.06.2023", "Abschluss"): its sign may be stated elsewhere. */
+export function isSettlement(firstLine: string): boolean {
+  return SETTLEMENT.test(fold(typePhrase(firstLine) || firstLine));
+}
+
+/**
+ * Settlement results the document states with their sign outside the postings — the
+ * Rechnungsabschluss annex prints "Abrechnung 30.06.2023 222,74+" while the posting list
+ * shows "Abrechnung 30.06.2023 222,74" in a column flattened text no longer tells apart.
+ * By amount in cents; an amount stated both ways says nothing and is left out.
+ */
+export function statedSettlements(lines: readonly Line[]): Map<number, Sign> {
+  const out = new Map<number, Sign>();
+  const clash = new Set<number>();
+  for (const l of lines) {
+    if (!/\b(abrechnung|abschluss|abschluß|rechnungsabschluss)\b/u.test(fold(l.text))) continue;
+    const a = l.amounts[l.amounts.length - 1];
+    if (!a || a.sign === null || a.cents === 0) continue;
+    if (out.has(a.cents) && out.get(a.cents) !== a.sign) clash.add(a.cents);
+    out.set(a.cents, a.sign);
+  }
+  for (const c of clash) out.delete(c);
+  return out;
 }
 
 /** Posting types that are debits whatever the layout says (card payment, direct debit, fee). */
