@@ -3,9 +3,11 @@
  * (date, amount), recipient accuracy and posting-text token F1 on matched postings, and the
  * share of documents whose statement reconciles; then the real-corpus figure; then speed.
  *
- *   npm run eval:kontoauszug                       # 4 text docs per layout, 1 scan per layout
+ *   npm run eval:kontoauszug                       # 4 text docs per layout, 1 scan and 1 mixed per layout
  *   npm run eval:kontoauszug -- --per 8 --scans 0 --no-real --no-speed
  *
+ * Variants: `text` (text layer), `scan` (every page scanned) and `mixed` (page 2 scanned, the
+ * others text layer; seeds 1…--scans of the layouts whose statement has two or more pages).
  * Generated fixtures run through the real reading layer and the real kontoauszug pipeline
  * (classify + engine) in-process; speed goes through HTTP (startServer, real registry). The real
  * corpus is read from ../shared at run time only (never copied) and skipped when absent: each
@@ -173,10 +175,12 @@ const generator = async () => ({ ...(await import('../scripts/fixtures/kontoausz
 
 async function generated(): Promise<void> {
   if (args['no-text'] && SCANS === 0) return;
-  const { fixtureFor, kontoauszugFixtures, scannedPdf, textLayerPdf, LAYOUTS } = await generator();
+  const { fixtureFor, kontoauszugFixtures, mixedPdf, scannedPdf, textLayerPdf, LAYOUTS } = await generator();
   const variants: { name: string; fixtures: KontoauszugFixture[]; pdf: (f: KontoauszugFixture) => Promise<Uint8Array> }[] = [];
   if (!args['no-text']) variants.push({ name: 'text', fixtures: kontoauszugFixtures(PER), pdf: textLayerPdf });
   if (SCANS > 0) variants.push({ name: 'scan', fixtures: kontoauszugFixtures(SCANS).filter((f) => f.pages.length <= 2 || f.layout === 'multipage-carry'), pdf: scannedPdf });
+  // Page 2 scanned, the other pages text layer (statements of two or more pages only).
+  if (SCANS > 0) variants.push({ name: 'mixed', fixtures: kontoauszugFixtures(SCANS).filter((f) => f.pages.length >= 2), pdf: (f) => mixedPdf(f, [2]) });
   console.log(HEAD);
   for (const v of variants) {
     const total = empty();

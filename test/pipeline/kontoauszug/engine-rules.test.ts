@@ -4,6 +4,8 @@ import { DocumentNotRecognizedError } from '../../../src/pipeline/model/errors.j
 import type { PipelineSlots, StageContext } from '../../../src/pipeline/model/stage.js';
 import { splitCounterparty } from '../../../src/pipeline/stages/kontoauszug/counterparty.js';
 import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
+import { repeatedLines } from '../../../src/pipeline/stages/kontoauszug/headers-footers.js';
+import { toLines } from '../../../src/pipeline/stages/kontoauszug/lines.js';
 import { reconcileSigns, signFromType } from '../../../src/pipeline/stages/kontoauszug/sign.js';
 import { kontoauszugStage } from '../../../src/pipeline/stages/kontoauszug/stage.js';
 import { synthDoc, synthOcrDoc, type SynthLine } from './synthetic.js';
@@ -202,6 +204,47 @@ describe('layouts from positions and content', () => {
       ['02.03.2026', 'Gutschrift', 'Firma', '5,00'],
       ['04.03.2026', 'Lastschrift', 'Stadtwerke', '-3,00'],
     ]);
+  });
+
+  test('day headings at the same height on two pages are headings, not a repeated page header', () => {
+    // `Sonntag, 2. August 2026` and `Sonntag, 16. August 2026` differ only in a short number:
+    // masked like a page number, they would read as one line repeated in the top band.
+    const r = rows([
+      [
+        [40, 30, 'Musterbank App · Umsatzübersicht vom 31.08.2026 · Blatt 1'],
+        [40, 70, 'Anna Schulz · IBAN DE89 3704 0044 0532 0130 00'],
+        [40, 95, 'Kontostand am 01.08.2026: 1.000,00 €'],
+        [40, 120, 'Sonntag, 2. August 2026'],
+        [40, 138, 'Stadtwerke München'],
+        [555, 138, '−100,00 €', true],
+        [40, 150, 'Lastschrift Abschlag Strom'],
+        [40, 176, 'Montag, 3. August 2026'],
+        [40, 194, 'REWE Markt'],
+        [555, 194, '−20,00 €', true],
+        [40, 206, 'Kartenzahlung Einkauf'],
+      ],
+      [
+        [40, 30, 'Musterbank App · Umsatzübersicht vom 31.08.2026 · Blatt 2'],
+        [40, 56, 'Freitag, 14. August 2026'],
+        [40, 74, 'Musterfirma GmbH'],
+        [555, 74, '+2.000,00 €', true],
+        [40, 86, 'Lohn, Gehalt, Rente Gehalt'],
+        [40, 120, 'Sonntag, 16. August 2026'],
+        [40, 138, 'ALDI SÜD'],
+        [555, 138, '−30,00 €', true],
+        [40, 150, 'Kartenzahlung Einkauf'],
+        [40, 176, 'Kontostand am 16.08.2026: 2.850,00 €'],
+      ],
+    ]);
+    assert.deepEqual(
+      r.map((x) => `${x[0]} ${x[3]}`),
+      ['02.08.2026 -100,00', '03.08.2026 -20,00', '14.08.2026 2.000,00', '16.08.2026 -30,00'],
+    );
+    const lines = toLines(synthDoc(...[0, 1].map((p) => [[40, 30, `Musterbank App · Umsatzübersicht vom 31.08.2026 · Blatt ${p + 1}`], [40, 120, `Sonntag, ${p === 0 ? 2 : 16}. August 2026`]] as SynthLine[])).pages);
+    assert.deepEqual(
+      [...repeatedLines(lines)].map((i) => lines[i]!.text),
+      ['Musterbank App · Umsatzübersicht vom 31.08.2026 · Blatt 1', 'Musterbank App · Umsatzübersicht vom 31.08.2026 · Blatt 2'],
+    );
   });
 
   test('several accounts: one table each, named by IBAN', () => {

@@ -7,7 +7,9 @@ const PAGE_MARK = /^(seite|blatt)\s*\d+\s*((von|\/|of)\s*\d+)?\s*$/iu;
  * account line) are not part of any posting. A line counts as repeated when, with its short numbers (page numbers)
  * masked and without amounts, it occurs in the top or bottom band of at least two pages and on at least half the
  * pages. Only the bands are considered: a posting line repeated in mid-page is still a posting. Page-number
- * lines count wherever they stand.
+ * lines count wherever they stand. Dates are not masked: a header prints the same date on every page, while
+ * day headings (`Sonntag, 2. August 2026`, `Sonntag, 16. August 2026`) that happen to stand at the same
+ * height on two pages differ only in their day.
  */
 export function repeatedLines(lines: readonly Line[]): Set<number> {
   const pages = new Set(lines.map((l) => l.page));
@@ -22,7 +24,7 @@ export function repeatedLines(lines: readonly Line[]): Set<number> {
     if (mid > l.pageHeight * 0.2 && mid < l.pageHeight * 0.85) continue;
     // Headers and footers stand at the same height on every page; the bucket keeps a
     // posting's SEPA line that happens to sit near the bottom of two pages out of it.
-    const key = `${Math.round(l.top / 4)}|${l.text.toLowerCase().replace(/(?<!\d)\d{1,3}(?!\d)/gu, '#').replace(/\s+/gu, ' ')}`;
+    const key = `${Math.round(l.top / 4)}|${maskedText(l)}`;
     const e = byKey.get(key) ?? { pages: new Set<number>(), lines: [] };
     e.pages.add(l.page);
     e.lines.push(l.index);
@@ -32,4 +34,13 @@ export function repeatedLines(lines: readonly Line[]): Set<number> {
     if (e.pages.size >= 2 && e.pages.size >= pages.size / 2) for (const i of e.lines) out.add(i);
   }
   return out;
+}
+
+/** The line's words, lower-cased, short numbers outside dates masked. */
+function maskedText(l: Line): string {
+  const inDate = new Set(l.dates.flatMap((d) => Array.from({ length: d.last - d.word + 1 }, (_, k) => d.word + k)));
+  return l.words
+    .map((w, i) => (inDate.has(i) ? w.text : w.text.replace(/(?<!\d)\d{1,3}(?!\d)/gu, '#')).toLowerCase())
+    .join(' ')
+    .replace(/\s+/gu, ' ');
 }
