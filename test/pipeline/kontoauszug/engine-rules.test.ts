@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { DocumentNotRecognizedError } from '../../../src/pipeline/model/errors.js';
 import type { PipelineSlots, StageContext } from '../../../src/pipeline/model/stage.js';
 import { splitCounterparty } from '../../../src/pipeline/stages/kontoauszug/counterparty.js';
-import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
+import { bankFromLine, extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
 import { repeatedLines } from '../../../src/pipeline/stages/kontoauszug/headers-footers.js';
 import { toLines } from '../../../src/pipeline/stages/kontoauszug/lines.js';
 import { reconcileSigns, signFromType } from '../../../src/pipeline/stages/kontoauszug/sign.js';
@@ -343,5 +343,22 @@ describe('the stage', () => {
   test('a document without postings or balances is not recognised (422)', async () => {
     const c = ctx(synthDoc([[50, 80, 'Kontoauszug'], [50, 92, 'Sehr geehrte Kundin, wir informieren Sie über neue Preise.']]));
     await assert.rejects(async () => kontoauszugStage.run(c), DocumentNotRecognizedError);
+  });
+});
+
+describe('the bank named in the letterhead', () => {
+  test('the name runs up to its legal form or the first word that is not part of it', () => {
+    const cases: [string, string][] = [
+      ['Deutsche Musterbank AG Kontoauszug 2/2026 IBAN DE52 7283 0835', 'Deutsche Musterbank AG'],
+      ['TRADE REPUBLIC BANK GMBH BRUNNENSTRASSE 19-21 10119 BERLIN', 'TRADE REPUBLIC BANK GMBH'],
+      ['Kreditinstitut: Advanzia Bank S.A.', 'Advanzia Bank S.A.'],
+      ['Ihre Einlagen bei der Santander Consumer Bank GmbH sind geschützt', 'Santander Consumer Bank GmbH'],
+      ['Renault Bank direkt - Postfach 269 - 45952 Gladbeck', 'Renault Bank direkt'],
+      ['Sparkasse Musterstadt Allgemeine Fragen zu Ihrer Mastercard', 'Sparkasse Musterstadt'],
+      ['Kreissparkasse Beispielhausen', 'Kreissparkasse Beispielhausen'],
+      ['C24 Bank GmbH Postfach 1', 'C24 Bank GmbH'],
+      ['Volksbank Mittelhessen eG App', 'Volksbank Mittelhessen eG'],
+    ];
+    for (const [line, bank] of cases) assert.equal(bankFromLine(line), bank, line);
   });
 });

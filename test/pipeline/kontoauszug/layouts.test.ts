@@ -29,6 +29,8 @@ describe('kontoauszug engine on every layout family (text layer)', () => {
         accounts.forEach((a, i) => {
           const e = expected[i]!;
           assert.equal(a.info.iban, e['iban'], `${f.id}: iban`);
+          // As printed: some letterheads set the name in capitals.
+          assert.equal(a.info.bank?.toLowerCase(), String(e['bank']).toLowerCase(), `${f.id}: bank`);
           assert.equal(a.info.opening_balance, e['opening_balance'], `${f.id}: opening`);
           assert.equal(a.info.closing_balance, e['closing_balance'], `${f.id}: closing`);
           assert.equal(a.info.reconciled, true, `${f.id}: reconciled`);

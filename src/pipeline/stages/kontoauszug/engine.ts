@@ -230,9 +230,36 @@ function account(
 function bankName(lines: readonly Line[]): string | null {
   const top = lines.filter((l) => l.page === lines[0]?.page).slice(0, 15);
   // A posting line ("SEPA Gutschrift Bank 755,00") is not the letterhead.
-  const hit = top.find((l) => l.amounts.length === 0 && /\b(bank|sparkasse|volksbank|raiffeisenbank|kreditbank|landesbank|bausparkasse|comdirect|consorsbank|n26)\b|bank\b/iu.test(l.text));
+  const hit = top.find((l) => l.amounts.length === 0 && BANK_WORD.test(l.text));
   if (!hit) return null;
-  return hit.text.split(/\s[·|•,]\s|,\s/u)[0]!.trim().slice(0, 80);
+  return bankFromLine(hit.text);
+}
+
+const BANK_WORD = /(bank|sparkasse|comdirect|consorsbank|n26)\b|\b(volksbank|raiffeisenbank|landesbank|bausparkasse)/iu;
+/** Where a letterhead line goes on past the bank's name: document words, numbers, addresses. */
+const NOT_NAME = /^(kontoauszug|auszug|iban|bic|blz|bankleitzahl|seite|blatt|girokonto|konto|app|allgemeine|datum|kunden|fragen|tel\.?|telefon|postfach|finanzstatus|kreditkartenabrechnung|[^\p{L}\d]+)$|(straße|str\.|allee|weg|platz|ring)$/iu;
+const LEGAL_FORM = /^(AG|eG|GmbH|KG|KGaA|SE|AöR|N\.V\.|S\.A\.|mbH|Co\.?)$/iu;
+
+/**
+ * The bank's name out of a letterhead line: the capitalised words before the word that names a
+ * bank ("Deutsche Musterbank", not "Ihre Einlagen bei der"), then on up to its legal form or to
+ * the first word that is not part of a name.
+ */
+export function bankFromLine(text: string): string {
+  const words = text.split(/\s+/u).filter((w) => w !== '');
+  const at = Math.max(0, words.findIndex((w) => BANK_WORD.test(w)));
+  let from = at;
+  while (from > 0 && /^\p{Lu}[\p{L}\d.&-]*[\p{L}\d.]$/u.test(words[from - 1]!) && !NOT_NAME.test(words[from - 1]!)) from--;
+  const out: string[] = [];
+  for (const w of words.slice(from)) {
+    const bare = w.replace(/[,;:]$/u, '');
+    // A number ends the name too, unless it is part of it (C24 Bank, N26).
+    if (out.length > 0 && (NOT_NAME.test(bare) || /\d/u.test(bare)) && !BANK_WORD.test(bare)) break;
+    out.push(bare);
+    if (LEGAL_FORM.test(bare) && !/^co\.?$/iu.test(bare)) break;
+    if (bare !== w) break; // a comma ends the name ("Sparkasse Musterstadt, Postfach …")
+  }
+  return out.join(' ').slice(0, 80);
 }
 
 export function toTables(accounts: readonly AccountResult[]): Table[] {
