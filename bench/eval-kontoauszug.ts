@@ -189,6 +189,8 @@ async function generated(): Promise<void> {
       let fixtures = v.fixtures.filter((f) => f.layout === layout.name);
       // Scans of the long layout: a shorter statement (still 2 pages with an Übertrag).
       if (v.name === 'scan' && layout.name === 'multipage-carry') fixtures = [fixtureFor(layout, 1, 24)];
+      // Scans of the consecutive statements: two monthly statements, one page each.
+      if (v.name === 'scan' && layout.name === 'consecutive-statements') fixtures = [fixtureFor(layout, 2, 12)];
       for (const f of fixtures) score(f, await run(await v.pdf(f)), s);
       for (const k of Object.keys(s) as (keyof Score)[]) total[k] += s[k];
       console.log(row(layout.name, v.name, s));

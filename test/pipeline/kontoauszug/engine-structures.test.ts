@@ -608,3 +608,128 @@ describe('counterparty', () => {
     assert.deepEqual(r, [['16.08.2023', 'Verwendungszweck/ Kundenreferenz ZINSEN/DIVIDENDEN/ERTRAEGE FIL/DEPOT-NR: 218', '', '33,23']]);
   });
 });
+
+describe('cells that hold more than one field', () => {
+  test('booking and value date in one cell (`02.03./04.03.` under "Buchung/Wert"): the first is the booking date', () => {
+    const [a] = accounts([
+      [50, 40, 'Kontoauszug vom 01.03.2026 bis 31.03.2026'],
+      [50, 88, 'Buchung/Wert'],
+      [130, 88, 'Vorgang/Buchungsinformation'],
+      [550, 88, 'Soll/Haben EUR', true],
+      [130, 100, 'Kontostand am 28.02.2026, Auszug Nr. 2'],
+      [550, 100, '+ 100,00', true],
+      [50, 112, '02.03./04.03.'],
+      [130, 112, 'Lastschrift'],
+      [550, 112, '- 45,00', true],
+      [130, 122, 'STADTWERKE MUSTERSTADT'],
+      [130, 132, 'ABSCHLAG MÄRZ 2026'],
+      [130, 142, 'Referenz 123456'],
+      [50, 156, '10.03./10.03.'],
+      [130, 156, 'Gutschrift'],
+      [550, 156, '+ 1.500,00', true],
+      [130, 166, 'MUSTERFIRMA GMBH'],
+      [130, 176, 'GEHALT MÄRZ 2026'],
+      [130, 192, 'Kontostand am 31.03.2026, Auszug Nr. 3'],
+      [550, 192, '+ 1.555,00', true],
+    ]);
+    assert.deepEqual(toTables([a!])[0]!.rows, [
+      ['02.03.2026', 'Lastschrift ABSCHLAG MÄRZ 2026 Referenz 123456', 'STADTWERKE MUSTERSTADT', '-45,00'],
+      ['10.03.2026', 'Gutschrift GEHALT MÄRZ 2026', 'MUSTERFIRMA GMBH', '1.500,00'],
+    ]);
+    assert.equal(a!.rows[0]!.otherDate, '04.03.2026');
+    assert.equal(a!.info.reconciled, true);
+  });
+
+  const UMSATZLISTE = (party: string): SynthLine[] => [
+    [50, 40, 'Umsatzliste Zeitraum 01.03.2026 - 31.03.2026'],
+    [40, 60, 'Anfangssaldo am 01.03.2026'],
+    [300, 60, '1.000,00 EUR', true],
+    [40, 72, 'Endsaldo am 31.03.2026'],
+    [300, 72, '3.411,05 EUR', true],
+    [40, 100, 'Buchungstag'],
+    [110, 100, 'Wertstellung'],
+    [180, 100, 'Umsatzart'],
+    [250, 100, party],
+    [380, 100, 'Verwendungszweck'],
+    [560, 100, 'Betrag EUR', true],
+    [40, 115, '05.03.2026'],
+    [110, 115, '05.03.2026'],
+    [180, 115, 'Lohn, Gehalt,'],
+    [250, 115, 'Musterfirma'],
+    [380, 115, 'Gehalt März'],
+    [560, 115, '2.500,00', true],
+    [180, 125, 'Rente'],
+    [250, 125, 'GmbH'],
+    [380, 125, '2026 Referenz 123'],
+    [40, 140, '07.03.2026'],
+    [110, 140, '08.03.2026'],
+    [180, 140, 'Lastschrift'],
+    [250, 140, 'Stadtwerke'],
+    [380, 140, 'Abschlag Strom'],
+    [560, 140, '-84,00', true],
+    [250, 150, 'Musterstadt'],
+    [380, 150, 'März 2026'],
+    [40, 165, '09.03.2026'],
+    [110, 165, '09.03.2026'],
+    [180, 165, 'Entgelt'],
+    [380, 165, 'Kontoführung 03/2026'],
+    [560, 165, '-4,95', true],
+  ];
+  const UMSATZLISTE_ROWS = [
+    ['05.03.2026', 'Lohn, Gehalt, Rente Gehalt März 2026 Referenz 123', 'Musterfirma GmbH', '2.500,00'],
+    ['07.03.2026', 'Lastschrift Abschlag Strom März 2026', 'Stadtwerke Musterstadt', '-84,00'],
+    ['09.03.2026', 'Entgelt Kontoführung 03/2026', '', '-4,95'],
+  ];
+
+  test('a counterparty column of its own (Umsatzart | Empfänger/Auftraggeber | Verwendungszweck): cells wrap inside their columns and are read column by column', () => {
+    assert.deepEqual(rows(UMSATZLISTE('Empfänger/Auftraggeber')), UMSATZLISTE_ROWS);
+  });
+
+  test('the counterparty column as OCR reads its header (`Empfängerl/Auftraggeber`)', () => {
+    assert.deepEqual(rows(UMSATZLISTE('Empfängerl/Auftraggeber')), UMSATZLISTE_ROWS);
+  });
+
+  test('one header cell "Umsatzart / Empfänger / Verwendungszweck" is no counterparty column', () => {
+    const r = rows([
+      [50, 40, 'Kontoauszug vom 01.03.2026 bis 31.03.2026'],
+      [50, 88, 'Buchungstag'],
+      [120, 88, 'Umsatzart / Empfänger / Verwendungszweck'],
+      [540, 88, 'Betrag EUR', true],
+      [50, 100, '05.03.2026'],
+      [120, 100, 'Lastschrift'],
+      [540, 100, '-84,00', true],
+      [120, 110, 'Stadtwerke Musterstadt'],
+      [120, 120, 'Abschlag Strom'],
+    ]);
+    assert.deepEqual(r, [['05.03.2026', 'Lastschrift Abschlag Strom', 'Stadtwerke Musterstadt', '-84,00']]);
+  });
+});
+
+describe('statement facts', () => {
+  test('an opening balance dated the evening before: the period starts where the printed range says', () => {
+    const [a] = accounts([
+      [50, 40, 'Kontoauszug 6/2026 Zeitraum 01.06.2026 bis 30.06.2026'],
+      [50, 88, 'Datum Erläuterung Betrag'],
+      [120, 100, 'Kontostand am 31.05.2026 um 20:08 Uhr'],
+      [540, 100, '100,00', true],
+      [50, 112, '07.06.2026 Lastschrift Stadtwerke'],
+      [540, 112, '-40,00', true],
+      [120, 124, 'Kontostand am 30.06.2026, Auszug Nr. 6'],
+      [540, 124, '60,00', true],
+    ]);
+    assert.equal(a!.info.period_start, '01.06.2026');
+    assert.equal(a!.info.period_end, '30.06.2026');
+  });
+
+  test('the bank of the letterhead: compound names (Kreissparkasse), without the title printed far to its right', () => {
+    const bank = (first: SynthLine[]): string | null =>
+      accounts([
+        ...first,
+        [50, 88, 'Buchungstag Vorgang Betrag'],
+        [50, 100, '07.06.2026 Lastschrift Stadtwerke'],
+        [540, 100, '-40,00', true],
+      ])[0]!.info.bank;
+    assert.equal(bank([[50, 40, 'Kreissparkasse Beispielhausen']]), 'Kreissparkasse Beispielhausen');
+    assert.equal(bank([[50, 40, 'Raiffeisenbank Oberland eG'], [400, 40, 'Umsatzliste']]), 'Raiffeisenbank Oberland eG');
+  });
+});

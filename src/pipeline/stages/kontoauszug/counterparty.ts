@@ -1,4 +1,4 @@
-import { fold } from './lines.js';
+import { fold, type Line } from './lines.js';
 
 /**
  * Splits a posting's text lines into counterparty (Empfänger) and posting text (Buchungstext)
@@ -107,4 +107,60 @@ export function splitCounterparty(lines: readonly string[], merchants = false): 
   // Only the line right below the type line (or below a value-date line) is the name line.
   if (i === 1) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
   return { counterparty: nameOr(''), text: join(ls) };
+}
+
+/**
+ * A table whose header gives the counterparty a column of its own (online-banking lists:
+ * `Buchungstag | Wertstellung | Umsatzart | Empfänger/Auftraggeber | Verwendungszweck | Betrag`).
+ * Each cell wraps inside its column, so a posting's printed lines interleave fragments of its
+ * type, name and purpose; read line by line they would run into each other. The header's cells
+ * (runs of words closer than a wide space) give each column's left edge.
+ */
+export interface PartyColumns {
+  /** Left edges of the header cells, left to right. */
+  starts: number[];
+  /** Index of the counterparty's cell. */
+  party: number;
+  tol: number;
+}
+
+// Words that name the counterparty's column, as prefixes: OCR may add a stray mark (`Empfängerl`).
+const PARTY_WORD = /^(empf(ä|ae|a)nger|auftraggeber|zahlungsempf(ä|ae|a)nger|zahlungspflichtiger|beg(ü|ue|u)nstigter|gegenpartei|gegenseite|name$|zahlungsbeteiligter)/u;
+
+export function partyColumns(header: Line): PartyColumns | null {
+  const cells: { x0: number; words: string[] }[] = [];
+  let end = -Infinity;
+  for (const w of header.words) {
+    if (cells.length === 0 || w.x0 - end > header.size * 0.8) cells.push({ x0: w.x0, words: [] });
+    cells[cells.length - 1]!.words.push(fold(w.text));
+    end = w.x1;
+  }
+  if (cells.length < 3) return null;
+  const party = cells.findIndex((c) => {
+    const parts = c.words.join(' ').split(/[\s/]+/u).filter((t) => t !== '');
+    return parts.length > 0 && parts.every((t) => PARTY_WORD.test(t));
+  });
+  return party < 0 ? null : { starts: cells.map((c) => c.x0), party, tol: header.size * 0.5 };
+}
+
+/**
+ * The posting's words read cell by cell: the counterparty's column top to bottom is the
+ * Empfänger; the other columns, left to right and each top to bottom, are the Buchungstext.
+ * `skip`: per line, the word indices of the posting's own dates and amounts.
+ */
+export function splitByColumns(lines: readonly Line[], skip: ReadonlyMap<number, ReadonlySet<number>>, cols: PartyColumns): Split {
+  const cells: string[][] = cols.starts.map(() => []);
+  for (const l of lines) {
+    const drop = skip.get(l.index);
+    l.words.forEach((w, i) => {
+      if (drop?.has(i)) return;
+      let k = 0;
+      cols.starts.forEach((x, j) => {
+        if (x <= w.x0 + cols.tol) k = j;
+      });
+      cells[k]!.push(w.text);
+    });
+  }
+  const join = (xs: string[]): string => xs.join(' ').replace(/\s+/gu, ' ').trim();
+  return { counterparty: join(cells[cols.party]!), text: join(cells.filter((_, k) => k !== cols.party).flat()) };
 }

@@ -4,13 +4,13 @@ import type { LoadedDocument } from '../../model/document.js';
 import type { StatementInfo, Table } from '../../model/result.js';
 import { groupIban, ibanOf } from './accounts.js';
 import { buildBlocks, type Posting } from './blocks.js';
-import { isCardStatement, splitCounterparty } from './counterparty.js';
+import { isCardStatement, partyColumns, splitByColumns, splitCounterparty, type PartyColumns } from './counterparty.js';
 import { columnOf } from './columns.js';
 import { textWithout, toLines, type AmountToken, type Line, type Sign } from './lines.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
 import { repairDateOrder, repairSegment } from './repair.js';
 import { isSettlement, onlyDebit, reconcileSigns, signFromType, statedSettlements, type SignedPosting } from './sign.js';
-import { findPeriod, withYear, type FullDate, type Period } from './year.js';
+import { findPeriod, printedRanges, withYear, type FullDate, type Period } from './year.js';
 
 /**
  * The Kontoauszug engine: positioned words → one table of postings per account plus the
@@ -52,7 +52,7 @@ function newSegment(iban: string | null): Segment {
 
 export function extractAccounts(doc: LoadedDocument): AccountResult[] {
   const lines = toLines(normaliseOcrPages(doc.pages));
-  const { events, model } = buildBlocks(lines);
+  const { events, model, headers } = buildBlocks(lines);
   // A balance printed without a sign in a Soll/Haben layout takes its column's sign.
   const balanceValue = (t: AmountToken | null, line: Line): number | null => {
     if (!t) return null;
@@ -137,17 +137,24 @@ export function extractAccounts(doc: LoadedDocument): AccountResult[] {
   // mention a card.
   const card = isCardStatement(otherLines.map((l) => l.text));
   const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
+  // A column header with a counterparty column governs the postings below it.
+  const partyHeaders = headers.map((h) => ({ index: h.line.index, cols: partyColumns(h.line) }));
+  const partyFor = (p: Posting): PartyColumns | null => partyHeaders.filter((h) => h.index < p.first.index).pop()?.cols ?? null;
   return merged
     .filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null)
-    .map((s) => account(s, docPeriod, bank, card, ocrPages, statedSettlements(otherLines)));
+    .map((s) => account(s, docPeriod, bank, card, ocrPages, statedSettlements(otherLines), partyFor, printedRanges(otherLines)));
 }
 
-function segmentPeriod(s: Segment, doc: Period | null): Period | null {
+function segmentPeriod(s: Segment, doc: Period | null, ranges: readonly Period[]): Period | null {
   const a = s.openingLine?.dates.find((d) => d.date.year !== null)?.date;
   const b = s.closingLine?.dates.find((d) => d.date.year !== null)?.date;
   if (a && b && a.year !== null && b.year !== null) {
-    const start = { year: a.year, month: a.month, day: a.day };
+    let start = { year: a.year, month: a.month, day: a.day };
     const end = { year: b.year, month: b.month, day: b.day };
+    // An opening balance dated the evening before ("Kontostand am 30.09.2026" over a statement
+    // "vom 01.10.2026 bis …"): the period starts where the printed range says.
+    const next = ranges.find((r) => dayNumber(r.start) === dayNumber(start) + 1 && dayNumber(r.start) <= dayNumber(end));
+    if (next) start = next.start;
     if (dayNumber(start) <= dayNumber(end)) return { start, end };
   }
   return doc;
@@ -160,8 +167,10 @@ function account(
   card: boolean,
   ocrPages: ReadonlySet<number>,
   settlements: ReadonlyMap<number, Sign>,
+  partyFor: (p: Posting) => PartyColumns | null,
+  ranges: readonly Period[],
 ): AccountResult {
-  const period = segmentPeriod(s, docPeriod);
+  const period = segmentPeriod(s, docPeriod, ranges);
   repairDateOrder(s.postings, ocrPages);
   let prevDate: FullDate | null = null;
   let prevBalance = s.opening;
@@ -175,7 +184,8 @@ function account(
     const date: FullDate | null = p.date ? withYear(p.date, period, prevDate) : prevDate;
     if (date) prevDate = date;
     const texts = p.lines.map((l) => textWithout(l, p.skip.get(l.index) ?? new Set()));
-    const split = splitCounterparty(texts, card);
+    const cols = partyFor(p);
+    const split = cols ? splitByColumns(p.lines, p.skip, cols) : splitCounterparty(texts, card);
     let sign: Sign | null = p.amount.sign;
     let certain = sign !== null;
     if (!certain && (p.role === 'debit' || p.role === 'credit')) {
@@ -232,7 +242,14 @@ function bankName(lines: readonly Line[]): string | null {
   // A posting line ("SEPA Gutschrift Bank 755,00") is not the letterhead.
   const hit = top.find((l) => l.amounts.length === 0 && BANK_WORD.test(l.text));
   if (!hit) return null;
-  return bankFromLine(hit.text);
+  // The letterhead line may hold other cells far to the right ("… eG      Umsatzliste"): the
+  // bank is in the run of words, closer than a wide gap, that names it.
+  const runs: string[][] = [];
+  hit.words.forEach((w, i) => {
+    if (i === 0 || w.x0 - hit.words[i - 1]!.x1 > hit.size * 2) runs.push([]);
+    runs[runs.length - 1]!.push(w.text);
+  });
+  return bankFromLine(runs.map((r) => r.join(' ')).find((t) => BANK_WORD.test(t)) ?? hit.text);
 }
 
 const BANK_WORD = /(bank|sparkasse|comdirect|consorsbank|n26)\b|\b(volksbank|raiffeisenbank|landesbank|bausparkasse)/iu;

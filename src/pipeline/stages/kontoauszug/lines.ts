@@ -300,12 +300,24 @@ function attachLoneAmounts(lines: Line[]): Line[] {
 /** A weekday printed in its own column next to the date: `DI`, `Do.`, `Montag`. */
 export const WEEKDAY = /^(mo|di|mi|do|fr|sa|so|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)[.,]?$/iu;
 
+const DATE_PAIR = /^(\d{1,2}\.\d{1,2}\.(?:\d{2}|\d{4})?)\/(\d{1,2}\.\d{1,2}\.(?:\d{2}|\d{4})?)$/u;
+
 function findDates(words: Word[]): DateToken[] {
   const out: DateToken[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     // `19,11.` is an OCR reading of `19.11.`; `(15.11.2019)`: a date in brackets is a date.
     const d = parseDayMonth(w.text.replace(/^[([]|[)\]]$/gu, '').replace(/[,;:]$/u, '').replace(/^(\d{1,2})[,:](\d{1,2}\.)/u, '$1.$2'));
+    // `02.03./04.03.`: booking and value date in one cell ("Buchung/Wert"), one word: two
+    // date tokens of that word, each with its share of the word's extent.
+    const pair = d ? null : DATE_PAIR.exec(w.text);
+    const a = pair ? parseDayMonth(pair[1]!) : null;
+    const b = pair ? parseDayMonth(pair[2]!) : null;
+    if (a && b) {
+      const cut = w.x0 + ((w.x1 - w.x0) * pair![1]!.length) / w.text.length;
+      out.push({ date: a, word: i, last: i, x0: w.x0, x1: cut }, { date: b, word: i, last: i, x0: cut, x1: w.x1 });
+      continue;
+    }
     if (d) {
       // A weekday column beside the date (`02.10.2025 DO`) belongs to the date cell.
       const last = WEEKDAY.test(words[i + 1]?.text ?? '') ? i + 1 : i;

@@ -24,6 +24,18 @@ function full(d: PrintedDate | null): FullDate | null {
   return d && d.year !== null ? { year: d.year, month: d.month, day: d.day } : null;
 }
 
+/** Every printed period range ("Zeitraum 01.06.2026 bis 30.06.2026"), in order. */
+export function printedRanges(lines: readonly Line[]): Period[] {
+  const out: Period[] = [];
+  for (const l of lines) {
+    const m = RANGE.exec(l.text);
+    const a = m ? full(parseDayMonth(m[1]!)) : null;
+    const b = m ? full(parseDayMonth(m[2]!)) : null;
+    if (a && b && dayNumber(a) <= dayNumber(b)) out.push({ start: a, end: b });
+  }
+  return out;
+}
+
 export function findPeriod(lines: readonly Line[], balanceLines: readonly Line[]): Period | null {
   for (const l of lines) {
     const m = RANGE.exec(l.text);
