@@ -733,3 +733,267 @@ describe('statement facts', () => {
     assert.equal(bank([[50, 40, 'Raiffeisenbank Oberland eG'], [400, 40, 'Umsatzliste']]), 'Raiffeisenbank Oberland eG');
   });
 });
+
+describe('postings under labelled booking-date headings', () => {
+  // "Buchungsdatum: 05.03.2026" over the postings of that day; each posting line holds the
+  // counterparty, the value date as `DD.MM` (no final dot) under "Valuta" and the amount in
+  // a "zu Ihren Lasten" / "zu Ihren Gunsten" column; the type follows on the next line.
+  const page: SynthLine[] = [
+    [50, 40, 'Kontoauszug vom 31.03.2026 Zeitraum 01.03.2026 bis 31.03.2026'],
+    [50, 88, 'Angaben zu den Umsätzen'],
+    [330, 88, 'Valuta'],
+    [455, 88, 'zu Ihren Lasten', true],
+    [545, 88, 'zu Ihren Gunsten', true],
+    [50, 100, 'Alter Kontostand vom 28.02.2026'],
+    [545, 100, '100,00', true],
+    [50, 114, 'Buchungsdatum: 05.03.2026'],
+    [50, 127, 'Stadtwerke Musterstadt'],
+    [330, 127, '04.03'],
+    [455, 127, '45,00-', true],
+    [50, 137, 'Lastschrift'],
+    [50, 147, 'Abschlag Strom'],
+    [50, 163, 'Erika Musterfrau'],
+    [330, 163, '05.03'],
+    [545, 163, '20,00', true],
+    [50, 173, 'Gutschrift'],
+    [50, 189, 'Buchungsdatum: 09.03.2026'],
+    [50, 202, 'Entgelt'],
+    [330, 202, '09.03'],
+    [455, 202, '5,00-', true],
+    [50, 218, 'Neuer Kontostand vom 31.03.2026'],
+    [545, 218, '70,00', true],
+  ];
+
+  test('each posting takes the date of the heading above it; the `DD.MM` under "Valuta" is no text', () => {
+    const [a] = accounts(page);
+    assert.deepEqual(
+      toTables([a!])[0]!.rows,
+      [
+        ['05.03.2026', 'Lastschrift Abschlag Strom', 'Stadtwerke Musterstadt', '-45,00'],
+        ['05.03.2026', 'Gutschrift', 'Erika Musterfrau', '20,00'],
+        ['09.03.2026', 'Entgelt', '', '-5,00'],
+      ],
+    );
+    assert.equal(a!.rows[0]!.otherDate, '04.03.2026');
+    assert.equal(a!.info.reconciled, true);
+  });
+
+  test('"zu Ihren Lasten | zu Ihren Gunsten" is a Soll/Haben header: an unsigned amount under Lasten is a debit', () => {
+    const unsignedDebits = page.map((l): SynthLine => (l[3] && l[0] === 455 && l[2].endsWith('-') ? [l[0], l[1], l[2].slice(0, -1), true] : l));
+    assert.deepEqual(
+      rows(unsignedDebits).map((r) => r[3]),
+      ['-45,00', '20,00', '-5,00'],
+    );
+  });
+});
+
+describe('an interest table after the postings', () => {
+  test('rows that start with a date range (`01.03.2026 - 31.03.2026 … 1,75 % … 21,64`) are periods, not postings; `1,75 %` is a rate', () => {
+    const [a] = accounts([
+      [50, 40, 'Tagesgeld Kontoauszug vom 01.03.2026 bis 02.04.2026'],
+      [50, 60, 'Aktueller Zinssatz 1,75 % p.a.'],
+      [50, 88, 'Buchungstag Wertstellung Vorgang'],
+      [545, 88, 'Betrag EUR', true],
+      [170, 100, 'Kontostand am 28.02.2026'],
+      [545, 100, '+1.000,00', true],
+      [50, 112, '01.04.2026 31.03.2026 Zinsgutschrift'],
+      [545, 112, '+21,64', true],
+      [170, 122, 'Zinsen für März 2026'],
+      [50, 134, '01.04.2026 31.03.2026 Kapitalertragsteuer'],
+      [545, 134, '-5,41', true],
+      [170, 150, 'Kontostand am 02.04.2026'],
+      [545, 150, '+1.016,23', true],
+      [50, 180, 'Zinsabrechnung'],
+      [50, 194, 'Zeitraum'],
+      [330, 194, 'Zinssatz p.a.'],
+      [440, 194, 'Tage', true],
+      [545, 194, 'Zinsen EUR', true],
+      [50, 206, '01.03.2026 - 15.03.2026'],
+      [330, 206, '1,75 %'],
+      [440, 206, '15', true],
+      [545, 206, '10,47', true],
+      [50, 217, '16.03.2026 - 31.03.2026'],
+      [330, 217, '1,75 %'],
+      [440, 217, '16', true],
+      [545, 217, '11,17', true],
+      [50, 230, 'Summe Zinsen'],
+      [545, 230, '21,64', true],
+    ]);
+    assert.deepEqual(
+      toTables([a!])[0]!.rows,
+      [
+        ['01.04.2026', 'Zinsgutschrift Zinsen für März 2026', '', '21,64'],
+        ['01.04.2026', 'Kapitalertragsteuer', '', '-5,41'],
+      ],
+    );
+    assert.equal(a!.info.reconciled, true);
+  });
+
+  test('a percentage is no amount: `2,00 %` and `2,00%` next to a posting', () => {
+    const r = rows([
+      [50, 40, 'Kontoauszug vom 01.03.2026 bis 31.03.2026'],
+      [50, 88, 'Buchungstag Vorgang Betrag'],
+      [50, 100, '31.03.2026 Habenzinsen 2,00 %'],
+      [545, 100, '1,64', true],
+      [50, 112, '31.03.2026 Sollzinsen 9,50%'],
+      [545, 112, '-0,12', true],
+    ]);
+    assert.deepEqual(
+      r.map((x) => [x[1], x[3]]),
+      [
+        ['Habenzinsen 2,00 %', '1,64'],
+        ['Sollzinsen 9,50%', '-0,12'],
+      ],
+    );
+  });
+
+  test('interest and tax postings name no counterparty (Zinsgutschrift, Solidaritätszuschlag, Kirchensteuer)', () => {
+    const r = rows([
+      [50, 40, 'Kontoauszug vom 01.03.2026 bis 31.03.2026'],
+      [50, 88, 'Buchungstag Vorgang Betrag'],
+      [50, 100, '01.04.2026 Zinsgutschrift'],
+      [545, 100, '+21,64', true],
+      [120, 110, 'Zinsen für März 2026'],
+      [50, 122, '01.04.2026 Kirchensteuer'],
+      [545, 122, '-0,43', true],
+      [120, 132, 'Zinsen 1. Quartal 2026'],
+    ]);
+    assert.deepEqual(
+      r.map((x) => [x[1], x[2]]),
+      [
+        ['Zinsgutschrift Zinsen für März 2026', ''],
+        ['Kirchensteuer Zinsen 1. Quartal 2026', ''],
+      ],
+    );
+  });
+});
+
+describe('card issuer statements', () => {
+  // From the issuer's side: an unsigned amount is charged to the card, `+` marks a credit; the
+  // balances follow the same convention (unsigned = money owed).
+  const statement = (opening: string, closing: string): SynthLine[] => [
+    [45, 40, 'Kreditkartenabrechnung'],
+    [45, 60, 'Saldo Vormonat'],
+    [300, 60, opening, true],
+    [45, 88, 'Transaktionsdatum Buchungsdatum Beschreibung'],
+    [545, 88, 'Betrag EUR', true],
+    [45, 100, '01.03.2026 02.03.2026 Zahlungseingang Lastschrift'],
+    [545, 100, '+175,40', true],
+    [200, 110, 'Vielen Dank'],
+    [45, 122, '03.03.2026 04.03.2026 CLOUDHOST INC, SAN FRANCISCO'],
+    [545, 122, '238,66', true],
+    [200, 132, 'USD 269,97 Kurs 1,1312'],
+    [45, 144, '05.03.2026 06.03.2026 Tankstelle Nord, Musterstadt'],
+    [545, 144, '50,00', true],
+    [200, 160, 'Neuer Saldo'],
+    [545, 160, closing, true],
+  ];
+
+  test('unsigned balances where only credits print `+` are money owed', () => {
+    const [a] = accounts(statement('175,40', '288,66'));
+    assert.deepEqual(
+      a!.rows.map((r) => r.cents),
+      [17540, -23866, -5000],
+    );
+    assert.equal(a!.info.opening_balance, '-175,40');
+    assert.equal(a!.info.closing_balance, '-288,66');
+    assert.equal(a!.info.reconciled, true);
+  });
+
+  test('a credit balance printed with `+` stays a credit, the unsigned one is owed', () => {
+    const [a] = accounts(statement('+100,00', '13,26'));
+    assert.equal(a!.info.opening_balance, '100,00');
+    assert.equal(a!.info.closing_balance, '-13,26');
+    assert.equal(a!.info.reconciled, true);
+  });
+
+  test('no posting prints `+`, the opening credit balance does: the unsigned closing balance is owed', () => {
+    const [a] = accounts([
+      [45, 40, 'Kreditkartenabrechnung'],
+      [45, 60, 'Saldo Vormonat'],
+      [300, 60, '+100,00', true],
+      [45, 88, 'Transaktionsdatum Buchungsdatum Beschreibung'],
+      [545, 88, 'Betrag EUR', true],
+      [45, 100, '03.03.2026 04.03.2026 CLOUDHOST INC, SAN FRANCISCO'],
+      [545, 100, '238,66', true],
+      [45, 112, '05.03.2026 06.03.2026 Tankstelle Nord, Musterstadt'],
+      [545, 112, '50,00', true],
+      [200, 128, 'Neuer Saldo'],
+      [545, 128, '188,66', true],
+    ]);
+    assert.deepEqual(
+      a!.rows.map((r) => r.cents),
+      [-23866, -5000],
+    );
+    assert.equal(a!.info.closing_balance, '-188,66');
+    assert.equal(a!.info.reconciled, true);
+  });
+
+  test('a foreign-currency line "USD 269,97 Kurs 1,1312" is text, not the merchant; "Vielen Dank" names no one', () => {
+    const r = rows(statement('175,40', '288,66'));
+    assert.deepEqual(
+      r.map((x) => [x[1], x[2]]),
+      [
+        ['Zahlungseingang Lastschrift Vielen Dank', ''],
+        ['USD 269,97 Kurs 1,1312', 'CLOUDHOST INC, SAN FRANCISCO'],
+        ['', 'Tankstelle Nord, Musterstadt'],
+      ],
+    );
+  });
+
+  test('a cash withdrawal ("Bargeldabhebung") on a card statement is a type, not a merchant', () => {
+    const r = rows([
+      [45, 40, 'Kreditkartenabrechnung'],
+      [45, 88, 'Transaktionsdatum Buchungsdatum Beschreibung'],
+      [545, 88, 'Betrag EUR', true],
+      [45, 100, '16.09.2025 17.09.2025 Bargeldabhebung'],
+      [545, 100, '282,77', true],
+      [45, 112, '17.09.2025 18.09.2025 Tankstelle Nord, Musterstadt'],
+      [545, 112, '50,00', true],
+    ]);
+    assert.deepEqual(
+      r.map((x) => [x[1], x[2]]),
+      [
+        ['Bargeldabhebung', ''],
+        ['', 'Tankstelle Nord, Musterstadt'],
+      ],
+    );
+  });
+});
+
+describe('page headers and footers', () => {
+  test('a posting line that happens to stand at the same height on two pages (`Abschlag Strom` in the top band) is posting text, not a page header', () => {
+    const page = (n: number, first: SynthLine[]): SynthLine[] => [
+      [50, 40, `Musterbank AG · Kontoauszug 3/2026 · Blatt ${n}`],
+      [50, 80, 'Buchungstag Vorgang'],
+      [545, 80, 'Betrag', true],
+      ...first,
+      [50, 200, `2${n}.03.2026 Kartenzahlung Bäckerei Korn`],
+      [545, 200, '-3,50', true],
+    ];
+    const doc = synthDoc(
+      page(1, [
+        [50, 150, '02.03.2026 Gutschrift Erika Musterfrau'],
+        [545, 150, '20,00', true],
+      ]),
+      page(2, [
+        [50, 150, '05.03.2026 Lastschrift Stadtwerke Musterstadt'],
+        [545, 150, '-45,00', true],
+        [50, 161, 'Abschlag Strom'],
+      ]),
+      page(3, [
+        [50, 150, '12.03.2026 Lastschrift Stadtwerke Musterstadt'],
+        [545, 150, '-45,00', true],
+        [50, 161, 'Abschlag Strom'],
+      ]),
+    );
+    const r = toTables(extractAccounts(doc)).flatMap((t) => t.rows);
+    assert.deepEqual(
+      r.filter((x) => x[0] === '05.03.2026' || x[0] === '12.03.2026').map((x) => [x[1], x[2]]),
+      [
+        ['Lastschrift Abschlag Strom', 'Stadtwerke Musterstadt'],
+        ['Lastschrift Abschlag Strom', 'Stadtwerke Musterstadt'],
+      ],
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { parseGermanLongDate, type PrintedDate } from '../../../domain/german-dates.js';
 import { balanceKind, type BalanceKind } from './balances.js';
-import { bookingDateIndex } from './date-columns.js';
+import { bookingDateIndex, valueDatesUnderHeader } from './date-columns.js';
 import { columnModel, columnOf, headerLine, median, type ColumnModel, type ColumnRole, type HeaderLine } from './columns.js';
 import { repeatedLines } from './headers-footers.js';
 import { adjacent, fold, WEEKDAY, type AmountToken, type DateToken, type Line } from './lines.js';
@@ -66,22 +66,35 @@ const FEE_LINE = /(währungsumrechnung|umrechnungsentgelt|auslandseinsatz|einsat
 
 const dayWord = (w: string): boolean => WEEKDAY.test(w) || /^(heute|gestern)[.,]*$/u.test(w);
 
-/** A line that is only a date (with weekday): the heading of a day group. */
+/** The label of a booking-date heading: `Buchungsdatum: 05.03.2026`, `Buchungstag 05.03.2026`. */
+const DATE_LABEL = /^(buchungsdatum|buchungstag|buchung|gebucht|datum|am|vom)[:.]?$/u;
+
+/** A line that is only a date (with weekday, or labelled as the booking date): the heading of a day group. */
 export function dateHeading(line: Line): PrintedDate | null {
   if (line.amounts.length > 0) return null;
   const words = line.words.map((w) => fold(w.text).replace(/[,.]+$/u, ''));
   if (line.dates.length === 1 && line.words.length <= 3 + line.dates[0]!.last - line.dates[0]!.word) {
     const d = line.dates[0]!;
     const others = line.words.filter((_, i) => i < d.word || i > d.last).map((w) => fold(w.text));
-    if (others.every((w) => dayWord(w))) return line.dates[0]!.date.year ? line.dates[0]!.date : null;
+    if (others.every((w) => dayWord(w) || DATE_LABEL.test(w))) return line.dates[0]!.date.year ? line.dates[0]!.date : null;
   }
   const long = parseGermanLongDate(line.text);
   if (long && line.words.length <= 5 && words.filter((w) => !/^\d/u.test(w)).every((w) => dayWord(w) || /^[a-zä]+$/u.test(w))) return long;
   return null;
 }
 
+/**
+ * `01.03.2026 - 31.03.2026 …`: a line that starts with a period (the rows of an interest table,
+ * a settlement annex), not with a booking date.
+ */
+function startsWithRange(line: Line): boolean {
+  const [a, b] = line.dates;
+  return a !== undefined && b !== undefined && a.word <= 1 && b.word === a.last + 2 && /^(-|–|—|bis)$/iu.test(line.words[a.last + 1]!.text);
+}
+
 /** Number of words at the start of the line that are dates (booking and value date). */
 function leadingDates(line: Line): number {
+  if (startsWithRange(line)) return 0;
   // A stray punctuation mark (`. 22.11.2017 …`) or a running number (a "lfd. Nr." column:
   // `1 06.01.2026 Gutschrift …`) before the date is no text.
   let pos = /^([.,:;·•*-]|\d{1,4})$/u.test(line.words[0]?.text ?? '') && line.dates[0]?.word === 1 ? 1 : 0;
@@ -102,6 +115,7 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
       isHeader.set(l.index, h);
     }
   }
+  valueDatesUnderHeader(lines, headers);
   const repeated = repeatedLines(lines);
   const booking = bookingDateIndex(lines);
   /** The booking date among a line's leading dates (see date-columns.ts). */
@@ -150,8 +164,10 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
   // +252,16€", a description column before the date column).
   // Whichever reading explains more lines wins (a stray dated line does not make a layout).
   let inline = false;
+  // A value date in its column (`04.03` under "Valuta") is no booking date.
+  const inlineDateOf = (l: Line): DateToken | undefined => (startsWithRange(l) ? undefined : l.dates.find((d) => !d.valueColumn));
   const inlineCandidates = lines.filter(
-    (l) => kinds[l.index] === null && !isHeader.has(l.index) && l.amounts.length > 0 && l.dates.length > 0 && leadingDates(l) === 0 && !repeated.has(l.index),
+    (l) => kinds[l.index] === null && !isHeader.has(l.index) && l.amounts.length > 0 && inlineDateOf(l) !== undefined && leadingDates(l) === 0 && !repeated.has(l.index),
   );
   if (inlineCandidates.length > 0 && inlineCandidates.length >= candidates.length * 2) {
     candidates = inlineCandidates;
@@ -307,14 +323,15 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
     awaiting = null;
     const below: Line | undefined = !dayGrouped ? amountBelow.get(l.index) : undefined;
     const amountLine: Line = below ?? l;
-    const inlineDate: DateToken | null = inline && l.dates.length > 0 ? l.dates[0]! : null;
+    const inlineDate: DateToken | null = inline ? (inlineDateOf(l) ?? null) : null;
     const startsPosting: boolean = amountLine.amounts.length > 0 && (dayGrouped ? day !== null : inline ? inlineDate !== null : nDates > 0);
     const found: ReturnType<typeof amountsOf> = startsPosting ? amountsOf(amountLine) : null;
     if (found) {
       const skip = new Set<number>();
       for (let i = 0; i < nDates; i++) skip.add(i);
-      // A value date in its own column further along the line is a date, not text.
-      const valuta = nDates > 0 ? l.dates.find((d) => d.word > nDates) : undefined;
+      // A value date in its own column further along the line is a date, not text (under a
+      // day heading too, where the line starts with the counterparty or the type).
+      const valuta = nDates > 0 || dayGrouped ? l.dates.find((d) => d.word > nDates) : undefined;
       if (valuta && valutaColumn) for (let i = valuta.word; i <= valuta.last; i++) skip.add(i);
       if (inlineDate) {
         for (let i = inlineDate.word; i <= inlineDate.last; i++) skip.add(i);
@@ -327,7 +344,7 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
       if (!below) for (const t of found.used) for (let i = t.first; i <= t.last; i++) skip.add(i);
       const posting: Posting = {
         date: inlineDate ? inlineDate.date : nDates > 0 ? bookingDate(l) : day,
-        otherDate: !inlineDate && nDates > 0 ? otherDate(l) : null,
+        otherDate: !inlineDate && nDates > 0 ? otherDate(l) : dayGrouped && valuta && valutaColumn ? valuta.date : null,
         first: l,
         lines: [l],
         amount: found.amount,

@@ -27,7 +27,7 @@ export interface ColumnModel {
 }
 
 const HEADER_WORDS =
-  /^(buchung|buchungstag|buchungsdatum|bu\.?-?tag|datum|tag|wert|valuta|wertstellung|vorgang|verwendungszweck|buchungstext|text|erläuterung|umsatzart|betrag|soll|haben|belastung|belastungen|gutschrift|gutschriften|saldo|kontostand|umsatz|empfänger|auftraggeber|zahlungspflichtiger|zahlungsempfänger|ausgang|eingang|ausgänge|eingänge|eur|euro|in|\(eur\)|wir|haben|für|sie|gebucht|art|beschreibung|details|abgang|zugang|zahlungseingang|zahlungsausgang|typ|beschreibung|produkt|wertstellung|ausgaben|einnahmen|guthaben|guthaben\/kredit)$/u;
+  /^(buchung|buchungstag|buchungsdatum|bu\.?-?tag|datum|tag|wert|valuta|wertstellung|vorgang|verwendungszweck|buchungstext|text|erläuterung|umsatzart|betrag|soll|haben|belastung|belastungen|gutschrift|gutschriften|saldo|kontostand|umsatz|empfänger|auftraggeber|zahlungspflichtiger|zahlungsempfänger|ausgang|eingang|ausgänge|eingänge|eur|euro|in|\(eur\)|wir|haben|für|sie|gebucht|art|beschreibung|details|abgang|zugang|zahlungseingang|zahlungsausgang|typ|beschreibung|produkt|wertstellung|ausgaben|einnahmen|guthaben|guthaben\/kredit|angaben|umsätzen|umsätze|zu|ihren|ihre|den|lasten|gunsten)$/u;
 
 export interface HeaderLine {
   line: Line;
@@ -43,9 +43,10 @@ export function headerLine(line: Line): HeaderLine | null {
   const roles: HeaderLine['roles'] = [];
   line.words.forEach((w, i) => {
     const t = words[i]!;
-    const role: ColumnRole | null = /^(soll|belastung|belastungen|ausgang|ausgänge|abgang|zahlungsausgang|ausgaben)$/u.test(t)
+    // "zu Ihren Lasten | zu Ihren Gunsten": the debit and credit columns of the large banks.
+    const role: ColumnRole | null = /^(soll|belastung|belastungen|ausgang|ausgänge|abgang|zahlungsausgang|ausgaben|lasten)$/u.test(t)
       ? 'debit'
-      : /^(haben|gutschrift|gutschriften|eingang|eingänge|zugang|zahlungseingang|einnahmen)$/u.test(t)
+      : /^(haben|gutschrift|gutschriften|eingang|eingänge|zugang|zahlungseingang|einnahmen|gunsten)$/u.test(t)
         ? 'credit'
         : /^(saldo|kontostand|guthaben|guthaben\/kredit)$/u.test(t)
           ? 'balance'

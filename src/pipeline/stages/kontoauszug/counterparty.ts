@@ -15,9 +15,10 @@ import { fold, type Line } from './lines.js';
  * payer/payee) is used only when no name is printed elsewhere.
  */
 const TYPE_WORD =
-  '(?:sepa|basis|basislastschrift|firmenlastschrift|lastschrift|lastschriften|überweisung|ueberweisung|überweisungsgutschrift|echtzeitüberweisung|echtzeit|gutschrift|gutschr\\.|kartenzahlung|kartenumsatz|kartentransaktion|debitkarte|girocard|dauerauftrag|zahlungseingang|zahlungsausgang|eingang|ausgang|lohn|gehalt|rente|bezüge|entgelt|entgelte|abschluss|abschluß|rechnungsabschluss|rechnungsabschluß|kontoabschluss|kontoabschluß|zinsabschluss|zinsabschluß|zinsen|habenzinsen|sollzinsen|zins|bargeldauszahlung|bargeldeinzahlung|auszahlung|einzahlung|bareinzahlung|barauszahlung|geldautomat|gaa|retoure|rücklastschrift|rückbuchung|storno|gebühr|gebühren|kontoführung|kontoführungsentgelt|übertrag|umbuchung|auslandsüberweisung|sonstige|buchung|onlinebanking|dauerauftr\\.|einzug|abbuchung|erstattung|steuern|kapitalertragsteuer|dividende|wertpapierkauf|sparplan|vormerkung|ausführung|terminüberweisung|sammelüberweisung|lastschrifteinzug|gutschrift/lohn|lohn/gehalt|an|von)';
+  '(?:sepa|basis|basislastschrift|firmenlastschrift|lastschrift|lastschriften|überweisung|ueberweisung|überweisungsgutschrift|echtzeitüberweisung|echtzeit|gutschrift|gutschr\\.|kartenzahlung|kartenumsatz|kartentransaktion|debitkarte|girocard|dauerauftrag|zahlungseingang|zahlungsausgang|eingang|ausgang|lohn|gehalt|rente|bezüge|entgelt|entgelte|abschluss|abschluß|rechnungsabschluss|rechnungsabschluß|kontoabschluss|kontoabschluß|zinsabschluss|zinsabschluß|zinsen|habenzinsen|sollzinsen|zinsgutschrift|zins|bargeldauszahlung|bargeldeinzahlung|bargeldabhebung|barabhebung|abhebung|auszahlung|einzahlung|bareinzahlung|barauszahlung|geldautomat|gaa|retoure|rücklastschrift|rückbuchung|storno|gebühr|gebühren|kontoführung|kontoführungsentgelt|übertrag|umbuchung|auslandsüberweisung|sonstige|buchung|onlinebanking|dauerauftr\\.|einzug|abbuchung|erstattung|steuern|kapitalertragsteuer|dividende|wertpapierkauf|sparplan|vormerkung|ausführung|terminüberweisung|sammelüberweisung|lastschrifteinzug|gutschrift/lohn|lohn/gehalt|an|von)';
 const TYPE_PHRASE = new RegExp(`^(?:${TYPE_WORD}(?=[\\s\\-,/.:·]|$)[-,/.:·]*\\s*)+`, 'iu');
-const NO_PARTY = /^(wertpapierkauf|wertpapierverkauf|entgelt|entgelte|abschluss|abschluß|rechnungsabschluss|rechnungsabschluß|kontoabschluss|kontoabschluß|zinsabschluss|zinsabschluß|zinsen|habenzinsen|sollzinsen|gebühr|gebühren|kontoführung|kontoführungsentgelt|steuern|kapitalertragsteuer|zins)\b/iu;
+// Fees, interest, closing postings, securities trades and the taxes withheld on interest name no one.
+const NO_PARTY = /^(wertpapierkauf|wertpapierverkauf|entgelt|entgelte|abschluss|abschluß|rechnungsabschluss|rechnungsabschluß|kontoabschluss|kontoabschluß|zinsabschluss|zinsabschluß|zinsen|habenzinsen|sollzinsen|zinsgutschrift|gebühr|gebühren|kontoführung|kontoführungsentgelt|steuern|kapitalertragsteuer|kapitalertragssteuer|abgeltungsteuer|abgeltungssteuer|solidaritätszuschlag|kirchensteuer|zins)\b/iu;
 const SEPA = /(EREF\+|MREF\+|CRED\+|SVWZ\+|KREF\+|ABWA\+|ABWE\+|IBAN\b|BIC\b|Mandat|Gläubiger-?ID|End-to-End)/u;
 
 /** The posting-type phrase at the start of a text ('' when it starts otherwise). */
@@ -38,6 +39,8 @@ function nameLike(text: string): boolean {
   if (letters < 2 || digits > letters) return false;
   // "EINZAHLUNG 01 2011", "Lastschrift aus Kartenzahlung": a posting-type wording, not a name.
   if (typePhrase(text) !== '') return false;
+  // Nor does a courtesy line ("Vielen Dank", "Danke für Ihre Zahlung").
+  if (/^(vielen|herzlichen|besten) dank\b|^danke\b|^thank you\b/iu.test(text)) return false;
   // Field labels (`Verwendungszweck/ Kundenreferenz`, `Mandatsreferenz`) name no one.
   if (/^(datum|uhrzeit|referenz|ref\.|kartennr|karte\b|folgenr|verfalldatum|originalbetrag|kurs|verwendungszweck|kundenreferenz|mandatsreferenz|zahlungsreferenz|gläubiger-?id)/iu.test(text)) return false;
   // Securities orders ("ORDER Verkauf XXXX") name a trade, not a payee.
@@ -61,8 +64,8 @@ export function isCardStatement(lineTexts: readonly string[]): boolean {
   return lineTexts.some((t) => /\b(karteninhaber(in)?|kreditkartenabrechnung|card-?nummer|angabe des unternehmens|akzeptanzstelle)\b/iu.test(t));
 }
 
-/** A foreign-currency part of a card posting: `USD 268,45 1,0931`. */
-const FX = /\s*\b[A-Z]{3} \d[\d.]*,\d{2}(?: \d+,\d+)?\s*$/u;
+/** A foreign-currency part of a card posting: `USD 268,45 1,0931`, `USD 268,45 Kurs 1,0931`. */
+const FX = /\s*\b[A-Z]{3} \d[\d.]*,\d{2}(?: (?:(?:zum )?(?:[Ww]echsel)?[Kk]urs:? )?\d+,\d+)?\s*$/u;
 
 /**
  * `lines`: the posting's text lines, dates and amounts already removed. `merchants`: the
@@ -82,7 +85,7 @@ export function splitCounterparty(lines: readonly string[], merchants = false): 
   }
   const abwa = /ABWA\+\s*([^+]*?)(?=\s*(?:[A-Z]{4}\+|$))/u.exec(join(ls))?.[1]?.trim() ?? '';
   const nameOr = (fallback: string): string => fallback || abwa;
-  if (NO_PARTY.test(fold(first)) && !/gutschrift|überweisung|lastschrift/iu.test(first)) {
+  if (NO_PARTY.test(fold(first)) && !/(?<!zins)gutschrift|überweisung|lastschrift/iu.test(first)) {
     return { counterparty: '', text: join(ls) };
   }
   if (type === '') {

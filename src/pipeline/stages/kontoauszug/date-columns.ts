@@ -1,3 +1,5 @@
+import { parseDayMonth } from '../../../domain/german-dates.js';
+import type { HeaderLine } from './columns.js';
 import { fold, type Line } from './lines.js';
 
 /**
@@ -26,4 +28,37 @@ export function bookingDateIndex(lines: readonly Line[]): 0 | 1 {
     else if (seq[0] === 'b') first++;
   }
   return second > first ? 1 : 0;
+}
+
+const VALUE_HEADER = /^(valuta|wert|wertstellung)$/u;
+const DAY_MONTH = /^\d{1,2}\.\d{1,2}$/u;
+
+/**
+ * A value date printed as `DD.MM` without its final dot (`04.03` under "Valuta", as some host
+ * prints set the value-date column): only its column says it is a date, since `DD.MM` alone
+ * could be anything. Such a word, not the first of its line, standing under the Valuta / Wert /
+ * Wertstellung word of the nearest column header above, becomes a date token of its line —
+ * marked as the value-date column, so it is never taken for a booking date. Mutates the lines.
+ */
+export function valueDatesUnderHeader(lines: readonly Line[], headers: readonly HeaderLine[]): void {
+  const sorted = [...headers].sort((a, b) => a.line.index - b.line.index);
+  let h = -1;
+  for (const l of lines) {
+    while (h + 1 < sorted.length && sorted[h + 1]!.line.index < l.index) h++;
+    const header = sorted[h]?.line;
+    if (!header) continue;
+    const cols = header.words.filter((w) => VALUE_HEADER.test(fold(w.text).replace(/[:/|]+$/u, '')));
+    if (cols.length === 0) continue;
+    const taken = new Set(l.dates.flatMap((d) => Array.from({ length: d.last - d.word + 1 }, (_, k) => d.word + k)));
+    let added = false;
+    l.words.forEach((w, i) => {
+      if (i === 0 || taken.has(i) || !DAY_MONTH.test(w.text)) return;
+      if (!cols.some((c) => w.x0 < c.x1 + header.size && w.x1 > c.x0 - header.size)) return;
+      const date = parseDayMonth(`${w.text}.`);
+      if (!date) return;
+      l.dates.push({ date, word: i, last: i, x0: w.x0, x1: w.x1, valueColumn: true });
+      added = true;
+    });
+    if (added) l.dates.sort((a, b) => a.word - b.word);
+  }
 }

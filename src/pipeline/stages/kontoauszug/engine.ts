@@ -41,13 +41,19 @@ interface Segment {
   openingLine: Line | null;
   closing: number | null;
   closingLine: Line | null;
+  /** The balance printed no sign of its own (neither a sign nor a Soll/Haben column). */
+  openingUnsigned: boolean;
+  closingUnsigned: boolean;
+  /** The sign the balance printed, if any. */
+  openingSign: Sign | null;
+  closingSign: Sign | null;
   postings: Posting[];
 }
 
 const signed = (t: { cents: number; sign: Sign | null } | null): number | null => (t ? t.cents * (t.sign ?? 1) : null);
 
 function newSegment(iban: string | null): Segment {
-  return { iban, opening: null, openingLine: null, closing: null, closingLine: null, postings: [] };
+  return { iban, opening: null, openingLine: null, closing: null, closingLine: null, openingUnsigned: false, closingUnsigned: false, openingSign: null, closingSign: null, postings: [] };
 }
 
 export function extractAccounts(doc: LoadedDocument): AccountResult[] {
@@ -59,6 +65,11 @@ export function extractAccounts(doc: LoadedDocument): AccountResult[] {
     if (t.sign !== null || model.flattened) return signed(t);
     const c = columnOf(t, model, line.size);
     return c?.role === 'debit' ? -t.cents : t.cents;
+  };
+  const unsigned = (t: AmountToken | null, line: Line): boolean => {
+    if (!t || t.sign !== null) return false;
+    const role = model.flattened ? null : columnOf(t, model, line.size)?.role;
+    return role !== 'debit' && role !== 'credit';
   };
 
   // Accounts: a section starts where an opening balance follows a new IBAN, or where postings
@@ -92,12 +103,16 @@ export function extractAccounts(doc: LoadedDocument): AccountResult[] {
         else if (cur!.opening !== null) continue; // the same opening balance printed again
         cur!.opening = value;
         cur!.openingLine = e.line;
+        cur!.openingUnsigned = unsigned(e.amount, e.line);
+        cur!.openingSign = e.amount?.sign ?? null;
         if (pending !== null && cur!.iban === null) cur!.iban = pending;
         pending = null;
       } else {
         cur ??= start(pending);
         cur.closing = value;
         cur.closingLine = e.line;
+        cur.closingUnsigned = unsigned(e.amount, e.line);
+        cur.closingSign = e.amount?.sign ?? null;
       }
       continue;
     }
@@ -124,10 +139,14 @@ export function extractAccounts(doc: LoadedDocument): AccountResult[] {
     if (same.opening === null) {
       same.opening = s.opening;
       same.openingLine = s.openingLine;
+      same.openingUnsigned = s.openingUnsigned;
+      same.openingSign = s.openingSign;
     }
     if (s.closing !== null) {
       same.closing = s.closing;
       same.closingLine = s.closingLine;
+      same.closingUnsigned = s.closingUnsigned;
+      same.closingSign = s.closingSign;
     }
   }
 
@@ -215,6 +234,22 @@ function account(
     signs.push({ cents: p.amount.cents, sign: sign!, certain });
     const other = p.otherDate && date ? withYear(p.otherDate, period, date) : null;
     parts.push({ date: date ? formatGermanDate(date) : '', otherDate: other ? formatGermanDate(other) : '', text: split.text, counterparty: split.counterparty });
+  }
+  // Balances printed without a sign follow the statement's convention: where only credits
+  // print '+' — on postings or on a balance — and nothing prints '-' (a card issuer's
+  // statement, where an unsigned amount is charged to the card), an unsigned balance is money
+  // owed. Taken only when that reading reconciles as the postings stand and the printed one
+  // does not. (Where no amount prints a sign, nothing says which side an unsigned balance is
+  // on: the guesses give way to the balances, as below.)
+  const marks = new Set([...printed, s.openingSign, s.closingSign]);
+  if (marks.has(1) && !marks.has(-1) && s.opening !== null && s.closing !== null && (s.openingUnsigned || s.closingUnsigned)) {
+    const sum = signs.reduce((t, p) => t + p.sign * p.cents, 0);
+    const opening = s.openingUnsigned ? -s.opening : s.opening;
+    const closing = s.closingUnsigned ? -s.closing : s.closing;
+    if (s.opening + sum !== s.closing && opening + sum === closing) {
+      s.opening = opening;
+      s.closing = closing;
+    }
   }
   // OCR'd statements: a misread amount the balances pin down is corrected (repair.ts).
   const reconciled =

@@ -9,7 +9,8 @@ const PAGE_MARK = /^(seite|blatt)\s*\d+\s*((von|\/|of)\s*\d+)?\s*$/iu;
  * pages. Only the bands are considered: a posting line repeated in mid-page is still a posting. Page-number
  * lines count wherever they stand. Dates are not masked: a header prints the same date on every page, while
  * day headings (`Sonntag, 2. August 2026`, `Sonntag, 16. August 2026`) that happen to stand at the same
- * height on two pages differ only in their day.
+ * height on two pages differ only in their day. A line that stands between lines with amounts on its page is
+ * table content wherever it stands.
  */
 export function repeatedLines(lines: readonly Line[]): Set<number> {
   const pages = new Set(lines.map((l) => l.page));
@@ -17,11 +18,23 @@ export function repeatedLines(lines: readonly Line[]): Set<number> {
   // on a one-page document too.
   const out = new Set<number>(lines.filter((l) => PAGE_MARK.test(l.text)).map((l) => l.index));
   if (pages.size < 2) return out;
+  // Where each page's amounts start and end: a line between two lines with amounts is inside
+  // the table (a posting's "Lastschrift" or "End-to-End-Ref.:" line that happens to stand at
+  // the same height on two pages), never the page's header or footer.
+  const span = new Map<number, { first: number; last: number }>();
+  for (const l of lines) {
+    if (l.amounts.length === 0) continue;
+    const s = span.get(l.page);
+    if (!s) span.set(l.page, { first: l.index, last: l.index });
+    else s.last = l.index;
+  }
   const byKey = new Map<string, { pages: Set<number>; lines: number[] }>();
   for (const l of lines) {
     if (l.amounts.length > 0) continue; // amounts make a line content (a posting or a balance)
     const mid = (l.top + l.bottom) / 2;
     if (mid > l.pageHeight * 0.2 && mid < l.pageHeight * 0.85) continue;
+    const s = span.get(l.page);
+    if (s && s.first < l.index && l.index < s.last) continue;
     // Headers and footers stand at the same height on every page; the bucket keeps a
     // posting's SEPA line that happens to sit near the bottom of two pages out of it.
     const key = `${Math.round(l.top / 4)}|${maskedText(l)}`;

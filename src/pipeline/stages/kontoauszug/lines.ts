@@ -28,6 +28,8 @@ export interface DateToken {
   last: number;
   x0: number;
   x1: number;
+  /** A `DD.MM` word read as a date only because it stands under a value-date header (date-columns.ts). */
+  valueColumn?: boolean;
 }
 
 export interface AmountToken {
@@ -421,8 +423,8 @@ function findAmounts(words: Word[], size: number): AmountToken[] {
       last++;
     }
     // A foreign-currency amount (`5,58 $`, `USD 268,45`) is the original of a card payment,
-    // not a posting amount in the account's currency.
-    if (FOREIGN.test(words[last + 1]?.text ?? '') || FOREIGN.test(words[first - 1]?.text ?? '')) {
+    // not a posting amount in the account's currency; `1,75 %` is a rate.
+    if (FOREIGN.test(words[last + 1]?.text ?? '') || FOREIGN.test(words[first - 1]?.text ?? '') || /^%/u.test(words[last + 1]?.text ?? '')) {
       i = last;
       continue;
     }
