@@ -61,9 +61,35 @@ interface Outcome {
   error: string | null;
 }
 
+/**
+ * Reading-layer wall time, CPU time and pages read, per variant (for scans: the OCR cost per
+ * page). CPU counts this process's threads and its reaped child processes (native tesseract),
+ * so it holds still on a machine shared with other work where wall time does not.
+ */
+const readTime = { ms: 0, cpuMs: 0, pages: 0 };
+
+/** CPU milliseconds used so far by this process and its waited-for children (Linux /proc). */
+function cpuMs(): number {
+  const own = process.cpuUsage();
+  let children = 0;
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields[0] is field 3 (state)
+    children = (Number(fields[13]) + Number(fields[14])) * 10; // cutime + cstime, at 100 ticks/s
+  } catch {
+    // not Linux: own CPU only
+  }
+  return (own.user + own.system) / 1000 + children;
+}
+
 async function run(bytes: Uint8Array): Promise<Outcome> {
   try {
+    const t0 = performance.now();
+    const c0 = cpuMs();
     const document = await reader.read(bytes, 'pdf', { maxPages: 100, signal: new AbortController().signal });
+    readTime.ms += performance.now() - t0;
+    readTime.cpuMs += cpuMs() - c0;
+    readTime.pages += document.pages.length;
     const slots: PipelineSlots = {};
     const ctx: StageContext = { documentType: 'kontoauszug', document, signal: new AbortController().signal, slots };
     for (const stage of registry.kontoauszug.stages) await stage.run(ctx);
@@ -184,6 +210,9 @@ async function generated(): Promise<void> {
   console.log(HEAD);
   for (const v of variants) {
     const total = empty();
+    readTime.ms = 0;
+    readTime.cpuMs = 0;
+    readTime.pages = 0;
     for (const layout of LAYOUTS) {
       const s = empty();
       let fixtures = v.fixtures.filter((f) => f.layout === layout.name);
@@ -196,6 +225,8 @@ async function generated(): Promise<void> {
       console.log(row(layout.name, v.name, s));
     }
     console.log(row('ALL', v.name, total));
+    const per = (ms: number): string => (ms / Math.max(1, readTime.pages)).toFixed(0);
+    console.log(`${v.name}: ${readTime.pages} pages read; reading layer per page: ${per(readTime.ms)} ms wall, ${per(readTime.cpuMs)} ms CPU${v.name === 'scan' ? ' (OCR included)' : ''}`);
   }
 }
 

@@ -96,6 +96,46 @@ describe('second look at unsure words', () => {
     assert.deepEqual((await secondLook(page(junk), junk, toFigure.recognize)).map((w) => w.text), ['-77,03']);
   });
 
+  test('unsure figures stacked in a column are decided one line at a time', async () => {
+    // Four amounts on consecutive lines: their strips merge into one, and the words of one
+    // column overlap horizontally. Each is still its own decision (not one cluster of four
+    // lines, which would be too large to take).
+    const column = [0, 1, 2, 3].map((k) => word(`=1${k},0O`, 300, 30 + k * 26, 80, 0.5));
+    const engine = standIn(() => ({ text: '-10,00', confidence: 0.95 }));
+    const out = await secondLook(page(column), column, engine.recognize);
+    assert.equal(engine.calls.length, 1);
+    assert.deepEqual(out.map((w) => w.text), ['-10,00', '-10,00', '-10,00', '-10,00']);
+    assert.deepEqual(out.map((w) => Math.round(w.y / 26)).sort(), [1, 2, 3, 4]);
+  });
+
+  test('a figure read two ways keeps the other reading along with the one kept', async () => {
+    // Not surer: the first reading stands, the second goes along as its alternative.
+    const first = [word('13,10', 300, 30, 80, 0.62)];
+    const weaker = standIn(() => ({ text: '71,70', confidence: 0.16 }));
+    const kept = await secondLook(page(first), first, weaker.recognize);
+    assert.deepEqual(kept.map((w) => [w.text, w.alternative]), [['13,10', '71,70']]);
+    // Clearly surer: the second reading stands, the first goes along.
+    const junk = [word('19,11.=', 300, 30, 80, 0.29)];
+    const surer = standIn(() => ({ text: '75,77', confidence: 0.9 }));
+    const taken = await secondLook(page(junk), junk, surer.recognize);
+    assert.deepEqual(taken.map((w) => [w.text, w.alternative]), [['75,77', '19,11.=']]);
+    // Read the same way twice: nothing to add.
+    const same = standIn(() => ({ text: '13,10', confidence: 0.6 }));
+    assert.deepEqual((await secondLook(page(first), first, same.recognize)).map((w) => w.alternative), [undefined]);
+  });
+
+  test('a second reading in pieces is the alternative as one figure', async () => {
+    // The old word spans what the second look reads as a number and its trailing sign.
+    const first = [word('19,11.=', 300, 30, 90, 0.29)];
+    const img = page([
+      { text: '', x: 300, y: 30, width: 60, height: 20, confidence: 1 },
+      { text: '', x: 375, y: 38, width: 15, height: 4, confidence: 1 },
+    ]);
+    const pieces = standIn((x) => (x < 370 ? { text: '75,77', confidence: 0.57 } : { text: '-', confidence: 0.57 }));
+    const out = await secondLook(img, first, pieces.recognize);
+    assert.deepEqual(out.map((w) => [w.text, w.alternative]), [['19,11.=', '75,77-']]);
+  });
+
   test('prose is left to the first reading', async () => {
     const prose = [word('Stadtverwaltung', 10, 30, 150, 0.1)];
     const engine = standIn(() => ({ text: 'Studtverwultung', confidence: 0.91 }));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
-import { synthDoc, type SynthLine } from './synthetic.js';
+import { synthDoc, synthOcrDoc, type SynthLine } from './synthetic.js';
 
 /**
  * Structures met in real statements that the generated layouts did not cover, each reduced to
@@ -495,6 +495,30 @@ describe('sign conventions', () => {
       [['26.01.2025', -536]],
     );
     assert.equal(a!.info.reconciled, true);
+  });
+});
+
+describe('OCR readings of an account', () => {
+  test('an IBAN whose last group a speck split off with a point still names its own account', () => {
+    const lines: SynthLine[] = [
+      [50, 40, 'Finanzreport vom 01.03.2026 bis 31.03.2026'],
+      [50, 60, 'Girokonto IBAN DE89 3704 0044 0532 0130 00'],
+      [50, 72, 'Alter Saldo 10,00'],
+      [50, 84, '02.03.2026 Gutschrift Firma +5,00'],
+      [50, 96, 'Neuer Saldo 15,00'],
+      [50, 130, 'Tagesgeld IBAN DE12 5001 0517 0648 4898.90'],
+      [50, 142, 'Alter Saldo 100,00'],
+      [50, 154, '03.03.2026 Umbuchung -20,00'],
+      [50, 166, 'Neuer Saldo 80,00'],
+    ];
+    const accounts = extractAccounts(synthOcrDoc(lines));
+    assert.deepEqual(
+      accounts.map((a) => [a.info.iban, a.rows.length, a.info.reconciled]),
+      [
+        ['DE89 3704 0044 0532 0130 00', 1, true],
+        ['DE12 5001 0517 0648 4898 90', 1, true],
+      ],
+    );
   });
 });
 

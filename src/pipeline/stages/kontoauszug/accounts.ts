@@ -7,7 +7,8 @@ import type { Line } from './lines.js';
  * digits need not hold); other countries' IBANs must pass the ISO 13616 mod-97 check. The
  * table name prints them grouped in fours (SPEC §8).
  */
-const DE_IBAN = /\b(DE\d{2})\s?((?:\d{4}\s?){4}\d{2})\b/u;
+/** Groups apart by a space, or by one stray mark (`8044.07`: a speck read as a point on a scan). */
+const DE_IBAN = /\b(DE\d{2})\s?((?:\d{4}[\s.,:']?){4}\d{2})\b/u;
 const IBAN = /\b([A-Z]{2}\d{2})\s?((?:[A-Z0-9]{4}\s?){2,7}[A-Z0-9]{1,4})\b/gu;
 
 function mod97(iban: string): boolean {
@@ -22,7 +23,7 @@ function mod97(iban: string): boolean {
 
 export function ibanOf(line: Line): string | null {
   const de = DE_IBAN.exec(line.text);
-  if (de) return (de[1]! + de[2]!).replace(/\s+/gu, '');
+  if (de) return de[1]! + de[2]!.replace(/\D/gu, '');
   for (const m of line.text.matchAll(IBAN)) {
     const iban = (m[1]! + m[2]!).replace(/\s+/gu, '');
     if (iban.length >= 15 && iban.length <= 34 && mod97(iban)) return iban;

@@ -1,9 +1,9 @@
-import { parseGermanLongDate, type PrintedDate } from '../../../domain/german-dates.js';
+import { parseDayMonth, parseGermanLongDate, type PrintedDate } from '../../../domain/german-dates.js';
 import { balanceKind, type BalanceKind } from './balances.js';
 import { bookingDateIndex, valueDatesUnderHeader } from './date-columns.js';
 import { columnModel, columnOf, headerLine, median, type ColumnModel, type ColumnRole, type HeaderLine } from './columns.js';
 import { repeatedLines } from './headers-footers.js';
-import { adjacent, fold, WEEKDAY, type AmountToken, type DateToken, type Line } from './lines.js';
+import { adjacent, fold, WEEKDAY, type AmountToken, type DateToken, type Line, type Word } from './lines.js';
 
 /**
  * Lines → posting blocks. A posting starts on a line that carries an amount in a posting
@@ -29,6 +29,13 @@ export interface Posting {
   balance: AmountToken | null;
   /** Per line index: word indices that are dates or amounts (not part of the posting text). */
   skip: Map<number, Set<number>>;
+  /**
+   * On an OCR'd page, a posting line whose amount the engine could not read (`32.028` for
+   * `32,02 S`, `10:55:5` for `10,55 S`): the digits it did read, and those of the word's other
+   * reading if it was read twice. `amount` then holds the word's position with 0 cents until
+   * the balances give the amount (repair.ts `fillUnread`).
+   */
+  unread?: string[];
 }
 
 export type Event =
@@ -105,7 +112,29 @@ function leadingDates(line: Line): number {
   return pos;
 }
 
-export function buildBlocks(lines: readonly Line[]): BlockResult {
+/**
+ * A word that was meant to be an amount but does not read as one: digits with the marks an
+ * amount is made of (`.,:;'/`), perhaps a sign before and a sign, `S`/`H` or `€` after, at
+ * least two digits, and not a date.
+ */
+const UNREAD_AMOUNT = /^[-+=~\u2212\u2013\u2014]?\d[\d.,:;'/]*[SH+\-\u2212€=~]?$/u;
+
+/** The digits of a word that is an unreadable amount (and of its other reading), else null. */
+function unreadAmountWord(w: Word): string[] | null {
+  if (!UNREAD_AMOUNT.test(w.text) || parseDayMonth(w.text)) return null;
+  const digits = w.text.replace(/\D/gu, '');
+  if (digits.length < 2) return null;
+  const other = w.alternative?.replace(/\D/gu, '') ?? '';
+  return other.length >= 2 && other !== digits ? [digits, other] : [digits];
+}
+
+export interface BlockOptions {
+  /** Pages read by OCR: only there may a posting line carry an amount that did not read. */
+  ocrPages?: ReadonlySet<number>;
+}
+
+export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}): BlockResult {
+  const ocrPages = options.ocrPages ?? new Set<number>();
   const headers: HeaderLine[] = [];
   const isHeader = new Map<number, HeaderLine>();
   for (const l of lines) {
@@ -248,6 +277,28 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
     return { amount, role, balance, used };
   }
 
+  /**
+   * On an OCR'd page, a line that starts with its dates like a posting but whose amount did not
+   * read: the rightmost word after the dates that is an unreadable amount standing in a posting
+   * column (numbers of the text elsewhere on the line are passed over; one in the running
+   * balance's column ends the search). Where columns are not known, nothing is guessed.
+   */
+  function unreadAmount(l: Line, nDates: number): { token: AmountToken; role: ColumnRole; digits: string[] } | null {
+    if (!ocrPages.has(l.page) || model.flattened || model.columns.length === 0) return null;
+    const read = new Set(l.amounts.flatMap((t) => Array.from({ length: t.last - t.first + 1 }, (_, k) => t.first + k)));
+    for (let i = l.words.length - 1; i >= nDates; i--) {
+      const w = l.words[i]!;
+      if (read.has(i)) continue;
+      const digits = unreadAmountWord(w);
+      if (digits === null) continue;
+      const token: AmountToken = { cents: 0, sign: null, first: i, last: i, x0: w.x0, x1: w.x1 };
+      const c = columnOf(token, model, l.size);
+      if (c?.role === 'balance') return null;
+      if (c) return { token, role: c.role, digits };
+    }
+    return null;
+  }
+
   // Summary rows ("Anfangssaldo … Endsaldo" header over one row of amounts): the first amount
   // opens, the last closes. The closing event is emitted after the postings.
   const summary = new Map<number, { opening: AmountToken; closing: AmountToken }>();
@@ -325,7 +376,11 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
     const amountLine: Line = below ?? l;
     const inlineDate: DateToken | null = inline ? (inlineDateOf(l) ?? null) : null;
     const startsPosting: boolean = amountLine.amounts.length > 0 && (dayGrouped ? day !== null : inline ? inlineDate !== null : nDates > 0);
-    const found: ReturnType<typeof amountsOf> = startsPosting ? amountsOf(amountLine) : null;
+    // On an OCR'd page: no amount read, or only the running balance (every amount of the line in
+    // the balance column) — the posting's own amount may stand there unreadable.
+    const balanceOnly: boolean = l.amounts.length > 0 && !model.flattened && l.amounts.every((t) => columnOf(t, model, l.size)?.role === 'balance');
+    const unread: ReturnType<typeof unreadAmount> = !dayGrouped && !inline && !below && nDates > 0 && (l.amounts.length === 0 || balanceOnly) ? unreadAmount(l, nDates) : null;
+    const found: ReturnType<typeof amountsOf> = startsPosting && !unread ? amountsOf(amountLine) : null;
     if (found) {
       const skip = new Set<number>();
       for (let i = 0; i < nDates; i++) skip.add(i);
@@ -354,6 +409,26 @@ export function buildBlocks(lines: readonly Line[]): BlockResult {
       };
       current = posting;
       if (below) awaiting = { line: below, used: found.used };
+      events.push({ kind: 'posting', posting });
+      continue;
+    }
+    if (unread) {
+      const skip = new Set<number>();
+      for (let i = 0; i < nDates; i++) skip.add(i);
+      skip.add(unread.token.first);
+      if (balanceOnly) for (const t of l.amounts) for (let i = t.first; i <= t.last; i++) skip.add(i);
+      const posting: Posting = {
+        date: bookingDate(l),
+        otherDate: otherDate(l),
+        first: l,
+        lines: [l],
+        amount: unread.token,
+        role: unread.role,
+        balance: balanceOnly ? l.amounts[l.amounts.length - 1]! : null,
+        skip: new Map([[l.index, skip]]),
+        unread: unread.digits,
+      };
+      current = posting;
       events.push({ kind: 'posting', posting });
       continue;
     }

@@ -8,7 +8,7 @@ import { isCardStatement, partyColumns, splitByColumns, splitCounterparty, type 
 import { columnOf } from './columns.js';
 import { textWithout, toLines, type AmountToken, type Line, type Sign } from './lines.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
-import { repairDateOrder, repairSegment } from './repair.js';
+import { fillUnread, fitsUnread, repairDateOrder, repairSegment } from './repair.js';
 import { isSettlement, onlyDebit, reconcileSigns, signFromType, statedSettlements, type SignedPosting } from './sign.js';
 import { findPeriod, printedRanges, withYear, type FullDate, type Period } from './year.js';
 
@@ -58,7 +58,8 @@ function newSegment(iban: string | null): Segment {
 
 export function extractAccounts(doc: LoadedDocument): AccountResult[] {
   const lines = toLines(normaliseOcrPages(doc.pages));
-  const { events, model, headers } = buildBlocks(lines);
+  const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
+  const { events, model, headers } = buildBlocks(lines, { ocrPages });
   // A balance printed without a sign in a Soll/Haben layout takes its column's sign.
   const balanceValue = (t: AmountToken | null, line: Line): number | null => {
     if (!t) return null;
@@ -155,7 +156,6 @@ export function extractAccounts(doc: LoadedDocument): AccountResult[] {
   // Only lines outside postings say what kind of statement this is; a giro posting may
   // mention a card.
   const card = isCardStatement(otherLines.map((l) => l.text));
-  const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
   // A column header with a counterparty column governs the postings below it.
   const partyHeaders = headers.map((h) => ({ index: h.line.index, cols: partyColumns(h.line) }));
   const partyFor = (p: Posting): PartyColumns | null => partyHeaders.filter((h) => h.index < p.first.index).pop()?.cols ?? null;
@@ -199,6 +199,8 @@ function account(
   const printed = new Set(s.postings.map((p) => p.amount.sign));
   const unsignedMeans: Sign | null = printed.has(-1) && !printed.has(1) ? 1 : printed.has(1) && !printed.has(-1) ? -1 : null;
   const parts: { date: string; otherDate: string; text: string; counterparty: string }[] = [];
+  /** Per posting: the digits of an amount that did not read and is not known yet, else null. */
+  const unread: (string[] | null)[] = [];
   for (const p of s.postings) {
     const date: FullDate | null = p.date ? withYear(p.date, period, prevDate) : prevDate;
     if (date) prevDate = date;
@@ -212,12 +214,23 @@ function account(
       certain = true;
     }
     const bal = signed(p.balance);
+    let cents = p.amount.cents;
+    // An amount that did not read, next to a running balance: the balance's change is the
+    // amount when its digits are those read (repair.ts `fitsUnread`).
+    let read = p.unread ?? null;
+    if (read !== null && bal !== null && prevBalance !== null && bal !== prevBalance && fitsUnread(read, Math.abs(bal - prevBalance)) && (!certain || Math.sign(bal - prevBalance) === sign)) {
+      cents = Math.abs(bal - prevBalance);
+      sign = bal > prevBalance ? 1 : -1;
+      certain = true;
+      read = null;
+    }
+    unread.push(read);
     if (!certain && bal !== null && prevBalance !== null && Math.abs(bal - prevBalance) === p.amount.cents && p.amount.cents !== 0) {
       sign = bal > prevBalance ? 1 : -1;
       certain = true;
     }
     if (bal !== null) prevBalance = bal;
-    else if (prevBalance !== null && sign !== null) prevBalance += sign * p.amount.cents;
+    else if (prevBalance !== null && sign !== null) prevBalance += sign * cents;
     // Guesses the balances may correct: the column's convention where the statement prints
     // one side's sign and never the other ("Überweisung" or "Lastschrift-Einzug" alone do not
     // say which way the money went); on an OCR'd page, where a minus may have been lost, a
@@ -231,7 +244,7 @@ function account(
       const lostMinus = ocrPages.has(p.first.page) && type === -1 && onlyDebit(texts.join(' '));
       sign = (convention !== null && !lostMinus ? convention : type) ?? convention ?? -1;
     }
-    signs.push({ cents: p.amount.cents, sign: sign!, certain });
+    signs.push({ cents, sign: sign!, certain });
     const other = p.otherDate && date ? withYear(p.otherDate, period, date) : null;
     parts.push({ date: date ? formatGermanDate(date) : '', otherDate: other ? formatGermanDate(other) : '', text: split.text, counterparty: split.counterparty });
   }
@@ -251,11 +264,16 @@ function account(
       s.closing = closing;
     }
   }
-  // OCR'd statements: a misread amount the balances pin down is corrected (repair.ts).
+  // OCR'd statements: an amount that did not read takes what the balances leave for it, and a
+  // misread amount the balances pin down is corrected (repair.ts). A posting whose amount is
+  // still unknown is not reported, and the statement does not reconcile.
+  const filled = fillUnread(signs, unread, s.opening, s.closing);
   const reconciled =
-    reconcileSigns(signs, s.opening, s.closing) ||
-    repairSegment(s.postings, signs, { value: s.opening, line: s.openingLine }, { value: s.closing, line: s.closingLine }, ocrPages);
-  const rows = parts.map((r, i) => ({ ...r, cents: signs[i]!.sign * signs[i]!.cents }));
+    filled &&
+    (reconcileSigns(signs, s.opening, s.closing) ||
+      repairSegment(s.postings, signs, { value: s.opening, line: s.openingLine }, { value: s.closing, line: s.closingLine }, ocrPages));
+  const known = (i: number): boolean => unread[i] === null || signs[i]!.cents !== 0;
+  const rows = parts.map((r, i) => ({ ...r, cents: signs[i]!.sign * signs[i]!.cents })).filter((_, i) => known(i));
   return {
     iban: s.iban,
     rows,

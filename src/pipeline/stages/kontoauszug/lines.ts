@@ -18,6 +18,8 @@ export interface Word {
   bottom: number;
   /** OCR confidence in [0, 1]; 1 for text-layer words. */
   confidence?: number;
+  /** OCR only: the other reading of a figure read twice (TextCell.alternative). */
+  alternative?: string;
 }
 
 export interface DateToken {
@@ -40,6 +42,8 @@ export interface AmountToken {
   last: number;
   x0: number;
   x1: number;
+  /** OCR only: the cents of the number's other reading, where it reads as another amount. */
+  alternative?: number;
 }
 
 export interface Line {
@@ -68,6 +72,7 @@ export function toLines(pages: readonly Page[]): Line[] {
       const text = c.text.trim();
       if (text === '') continue;
       const w: Word = { text, x0: c.bbox.x, x1: c.bbox.x + c.bbox.width, top: c.bbox.y, bottom: c.bbox.y + c.bbox.height, confidence: c.confidence };
+      if (c.alternative !== undefined) w.alternative = c.alternative;
       const mid = (w.top + w.bottom) / 2;
       const h = w.bottom - w.top;
       // Rows are searched from the latest: words arrive top-down.
@@ -148,7 +153,9 @@ function joinSpacedDigits(words: Word[]): Word[] {
       out.push(words[i]!);
       continue;
     }
-    out.push({ ...words[i]!, text, x1: words[best]!.x1, top: Math.min(...words.slice(i, best + 1).map((w) => w.top)), bottom: Math.max(...words.slice(i, best + 1).map((w) => w.bottom)) });
+    const joined: Word = { ...words[i]!, text, x1: words[best]!.x1, top: Math.min(...words.slice(i, best + 1).map((w) => w.top)), bottom: Math.max(...words.slice(i, best + 1).map((w) => w.bottom)) };
+    delete joined.alternative;
+    out.push(joined);
     i = best;
   }
   return out;
@@ -430,7 +437,12 @@ function findAmounts(words: Word[], size: number): AmountToken[] {
     }
     const parsed = parseGermanAmount(text)!;
     const sign: Sign | null = parsed.sign === null ? null : parsed.sign === '-' ? -1 : 1;
-    out.push({ cents: parsed.cents, sign, first, last, x0: words[first]!.x0, x1: words[last]!.x1 });
+    const token: AmountToken = { cents: parsed.cents, sign, first, last, x0: words[first]!.x0, x1: words[last]!.x1 };
+    // The number's other reading (OCR), when it is an amount too and a different one.
+    const alt = w.alternative !== undefined ? appAmount(w.alternative) : null;
+    const altCents = alt !== null && NUMBERISH.test(alt) ? parseGermanAmount(alt)?.cents : undefined;
+    if (altCents !== undefined && altCents !== parsed.cents) token.alternative = altCents;
+    out.push(token);
     i = last;
   }
   return out;

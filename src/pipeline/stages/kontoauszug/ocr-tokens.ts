@@ -6,25 +6,40 @@ import type { Page, TextCell } from '../../model/document.js';
  * lines — on OCR'd pages only (a text layer has no such errors). Each rule rewrites a word
  * only into a form that cannot mean anything else:
  *
- * - dates whose separators came out as `:` (`23:12:`, `16.12:`) or carry a stray trailing
- *   mark (`09.09.2026.`, `17.11.2026,`); both separators must be there and the result must be a
- *   valid date, so a time (`09:05`, `09:05:30`) stays a time;
+ * - dates whose separators came out as `:` (`23:12:`, `16.12:`, the second as `;` or `,`:
+ *   `16.12;`, `24.12,`) or
+ *   carry a stray trailing mark (`09.09.2026.`, `17.11.2026,`); both separators must be there
+ *   and the result must be a valid date, so a time (`09:05`, `09:05:30`) stays a time — but
+ *   `25:01:25` is no time (there is no hour 25) and is the date 25.01.25;
  * - amounts with a stray trailing period (`864,91.`; not `19,11.`, which may be a date), a
- *   thousands point read as a comma (`1,231,02`: an amount has one decimal comma), the decimal
+ *   thousands point read as a comma or colon (`1,231,02`, `1:384,98-`: an amount has one
+ *   decimal comma, and nothing else stands before its last three-digit group), the decimal
  *   comma read as `:` `;` `/` or `.` or lost after a thousands group (`=1601:13€`, `272.08`,
  *   `-1.51293€`; the colon and lost forms only with a sign or currency, the point form not where
- *   it could be a date), or junk between the amount and a glued Soll/Haben letter
- *   (`1.212,28:S`);
+ *   it could be a date), or junk between the amount and a glued Soll/Haben letter or trailing
+ *   sign (`1.212,28:S`, `117,11:-`);
  * - in a statement that marks amounts with `S`/`H`, a glued `S` read as a digit (`287,765`,
  *   `56,12°5`): a third decimal cannot be part of a euro amount there;
+ * - a SEPA field label whose `+` came out as `-+` (`SVWZ-+Miete`);
  * - then (normaliseOcrSign) an amount's minus read as `=`, `~` or a dash run, and its decimal
  *   comma read as `;`.
+ *
+ * And on the page, before and after the words (normaliseOcrPages):
+ *
+ * - an amount cut in two after its decimal comma (`=1.318,` `91€`) is one word again where the
+ *   two stand closer than a glyph apart on one line;
+ * - a mark the engine made out of paper grain (`-`, `:`, `;`, `=` read with low confidence, not
+ *   touching a figure, and — for a sign — not next to an amount) is dropped: it would stand
+ *   between a posting's dates or before its type and hide both; so is an unsure letter or digit
+ *   whose box is under 0.3 of the page's text height, and a point, colon or dash taller than the
+ *   text;
+ * - in a Soll/Haben statement, an `S` apart from its amount read as `5` or `8` (`395,98` `5`).
  */
-const DATE_LIKE = /^(\d{1,2})[.:](\d{1,2})[.:](\d{4}|\d{2})?[.,:;]?$/u;
+const DATE_LIKE = /^(\d{1,2})[.:](\d{1,2})[.:;,](\d{4}|\d{2})?[.,:;]?$/u;
 const AMOUNT = String.raw`[-+=~\u2212\u2013\u2014]?(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}`;
 const TRAILING_PERIOD = new RegExp(`^(${AMOUNT})\\.$`, 'u');
-const COMMA_THOUSANDS = /^([-+=~\u2212\u2013\u2014]?\d{1,3}),(\d{3}),(\d{2}(?:[SH€]|EUR)?)$/u;
-const JUNK_BEFORE_SH = new RegExp(`^(${AMOUNT})[:;.'°,]([SH])$`, 'u');
+const COMMA_THOUSANDS = /^([-+=~\u2212\u2013\u2014]?\d{1,3})[,:;](\d{3}),(\d{2}(?:[SH€+-]|EUR)?)$/u;
+const JUNK_BEFORE_SH = new RegExp(`^(${AMOUNT})[:;.'°,]([SH+-])$`, 'u');
 const GLUED_S_AS_DIGIT = new RegExp(`^(${AMOUNT})[^\\d\\sSH]?[58$§]$`, 'u');
 /** A minus (or its misreadings) or a plus before, a currency after: the word is an amount. */
 const MARK = String.raw`[-+=~\u2212\u2013\u2014]`;
@@ -38,22 +53,49 @@ const PLAIN_AMOUNT = new RegExp(`^${AMOUNT}$`, 'u');
 const MINUS_MISREAD = /^(?:[=~\u2014\u2013\u2212-]{2,}|[=~\u2014])(?=\d)/u;
 const SEMICOLON_DECIMAL = /^([+\-\u2212]?[\d.]*\d);(\d{2}(?:[SH+\-\u2212€])?)$/u;
 const AMOUNT_WORD = /^[+\-\u2212]?\d[\d.]*,\d{2}(?:[SH+\-\u2212]|€|EUR)?$/iu;
+/** An app amount with its euro sign glued on and no decimals (`-155€`, lines.ts appAmount). */
+const GLUED_EURO_WORD = /^[+\-\u2212]?\d+(?:\.\d{2})?€$/u;
 
 /**
  * An amount's minus read as `=`, `~`, a long dash or a dash run, its decimal comma read as `;`
- * (`=13;20` → `-13,20`): applied after normaliseOcrWord, kept only when the word then reads as
- * an amount.
+ * (`=13;20` → `-13,20`, `=155€` → `-155€`): applied after normaliseOcrWord, kept only when the
+ * word then reads as an amount.
  */
 export function normaliseOcrSign(text: string): string {
   const signed = text.replace(MINUS_MISREAD, '-').replace(SEMICOLON_DECIMAL, '$1,$2');
-  return signed !== text && AMOUNT_WORD.test(signed) ? signed : text;
+  return signed !== text && (AMOUNT_WORD.test(signed) || GLUED_EURO_WORD.test(signed)) ? signed : text;
 }
+
+/**
+ * A date whose digits came out partly as the letters that look like them (`13.0T` for `13.01`,
+ * `O3.12.` for `03.12.`): `O`/`o` for 0, `I`/`l`/`T` for 1. The word must have a date's shape,
+ * keep a digit of its own, and give a valid date (the final point may be missing; lines.ts
+ * reads `13.01 13.01.` as booking and value date).
+ */
+const DATE_WITH_LETTERS = /^([\dOoIlT]{1,2})\.([\dOoIlT]{1,2})(\.(?:\d{2}|\d{4})?)?$/u;
+
+function dateFromLetters(text: string): string | null {
+  const m = DATE_WITH_LETTERS.exec(text);
+  if (!m || !/\d/u.test(text) || !/[OoIlT]/u.test(text)) return null;
+  // Without its final point only a full `DD.MM` (not `1.I`).
+  if (m[3] === undefined && (m[1]!.length < 2 || m[2]!.length < 2)) return null;
+  const digit = (s: string): string => s.replace(/[Oo]/gu, '0').replace(/[IlT]/gu, '1');
+  const fixed = `${digit(m[1]!)}.${digit(m[2]!)}${m[3] ?? ''}`;
+  return parseDayMonth(m[3] === undefined ? `${fixed}.` : fixed) ? fixed : null;
+}
+
+/** A SEPA field label (EREF+ … SVWZ+) whose plus came out with a dash before it (`SVWZ-+`). */
+const SEPA_LABEL_DASH = /^(EREF|MREF|CRED|SVWZ|KREF|ABWA|ABWE|PURP)[-\u2013~]\+/u;
 
 /** The word as the statement printed it, where an OCR misreading is unambiguous. */
 export function normaliseOcrWord(text: string, sollHaben = false): string {
+  if (SEPA_LABEL_DASH.test(text)) return text.replace(SEPA_LABEL_DASH, '$1+');
+  const lettered = dateFromLetters(text);
+  if (lettered) return lettered;
   const date = DATE_LIKE.exec(text);
-  // `09:05:30` is a time, not 09.05.2030: with a year, one separator must be a point.
-  if (date && (date[3] === undefined || /\./u.test(text.slice(0, -1)))) {
+  // `09:05:30` is a time, not 09.05.2030: with a year, one separator must be a point — unless
+  // the figures cannot be a time (`25:01:25`).
+  if (date && (date[3] === undefined || /\./u.test(text.slice(0, -1)) || !isTime(date))) {
     const fixed = `${date[1]}.${date[2]}.${date[3] ?? ''}`;
     if (parseDayMonth(fixed)) return fixed;
   }
@@ -80,6 +122,11 @@ export function normaliseOcrWord(text: string, sollHaben = false): string {
   return text;
 }
 
+/** `hh:mm:ss` (or `hh:mm:yyyy` read as one) within a day's clock. */
+function isTime(m: RegExpExecArray): boolean {
+  return Number(m[1]) <= 23 && Number(m[2]) <= 59 && Number(m[3] ?? 0) <= 59;
+}
+
 /**
  * True when the OCR'd words mark amounts with Soll/Haben letters: at least three amounts carry
  * an `S` or `H`, glued or as the next word.
@@ -96,6 +143,106 @@ function marksSollHaben(pages: readonly Page[]): boolean {
   return n >= 3;
 }
 
+const midY = (c: TextCell): number => c.bbox.y + c.bbox.height / 2;
+/** Both on one text line: vertical centres closer than 0.6 of the taller box's height. */
+const sameLine = (a: TextCell, b: TextCell): boolean => Math.abs(midY(a) - midY(b)) < Math.max(a.bbox.height, b.bbox.height) * 0.6;
+/** Horizontal distance between two boxes (negative when they overlap). */
+const gapX = (a: TextCell, b: TextCell): number => Math.max(a.bbox.x, b.bbox.x) - Math.min(a.bbox.x + a.bbox.width, b.bbox.x + b.bbox.width);
+
+/** An amount cut after its decimal comma (`=1.318,` + `91€`) or before it (`1.318` + `,91€`). */
+const HEAD_WITH_COMMA = new RegExp(`^(${MARK}?)(${INTEGER}),$`, 'u');
+const TAIL_DIGITS = /^\d{2}(?:[SH+\-\u2212€]|EUR)?$/u;
+const HEAD_NUMBER = new RegExp(`^(${MARK}?)(${INTEGER})$`, 'u');
+const TAIL_WITH_COMMA = /^,\d{2}(?:[SH+\-\u2212€]|EUR)?$/u;
+
+/**
+ * The two halves of an amount the engine cut apart at its decimal comma, joined: they stand on
+ * one line, less than half a glyph's height apart, and the halves say "amount" on their own (a
+ * sign, a thousands point or a currency or S/H suffix), so `Nr. 1234, 56 Stück` stays prose.
+ */
+function joinCutAmounts(cells: readonly TextCell[]): TextCell[] {
+  const out: TextCell[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const a = cells[i]!;
+    const b = cells[i + 1];
+    if (b && sameLine(a, b) && b.bbox.x > a.bbox.x && gapX(a, b) < Math.max(a.bbox.height, b.bbox.height) * 0.6) {
+      const at = a.text.trim();
+      const bt = b.text.trim();
+      const head = HEAD_WITH_COMMA.exec(at) ?? (TAIL_WITH_COMMA.test(bt) ? HEAD_NUMBER.exec(at) : null);
+      const tail = HEAD_WITH_COMMA.test(at) ? TAIL_DIGITS.test(bt) : TAIL_WITH_COMMA.test(bt);
+      const says = head !== null && (head[1] !== '' || head[2]!.includes('.') || /\D$/u.test(bt));
+      if (head && tail && says) {
+        const x1 = Math.max(a.bbox.x + a.bbox.width, b.bbox.x + b.bbox.width);
+        const y0 = Math.min(a.bbox.y, b.bbox.y);
+        const y1 = Math.max(a.bbox.y + a.bbox.height, b.bbox.y + b.bbox.height);
+        const joined: TextCell = { ...a, text: at + bt, bbox: { x: a.bbox.x, y: y0, width: x1 - a.bbox.x, height: y1 - y0 }, confidence: Math.min(a.confidence ?? 1, b.confidence ?? 1) };
+        delete joined.alternative; // a half's other reading is no reading of the whole
+        out.push(joined);
+        i++;
+        continue;
+      }
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+/**
+ * In a statement that marks amounts with `S`/`H`, an `S` printed apart from its amount and read
+ * as `5`, `8`, `$` or `§` (`395,98` `5`): a lone figure of one glyph right after an amount is
+ * no amount of its own there.
+ */
+function sollAsDigit(cells: readonly TextCell[]): TextCell[] {
+  return cells.map((c, i) => {
+    const prev = cells[i - 1];
+    if (!prev || !/^[58$§]$/u.test(c.text.trim()) || !PLAIN_AMOUNT.test(prev.text.trim())) return c;
+    if (!sameLine(prev, c) || gapX(prev, c) > prev.bbox.height * 1.5) return c;
+    return { ...c, text: 'S' };
+  });
+}
+
+/** Below this confidence a lone mark may be paper grain. */
+const MARK_UNSURE_BELOW = 0.6;
+/** A letter or digit whose box is less than this share of the page's text height is a speck. */
+const SPECK_HEIGHT = 0.3;
+/** Marks that sit low or mid-line and are never taller than letters (not `|`, `/`, brackets). */
+const LOW_MARK = /^[.,:;\-=~_'"`°\u2013\u2014]+$/u;
+/** A low mark whose box is this many times the page's text height is a streak, not a glyph. */
+const STREAK_HEIGHT = 1.3;
+const ONLY_MARKS = /^[^\p{L}\p{N}]+$/u;
+const SIGN_LIKE = /^[-+=~\u2212\u2013\u2014]+$/u;
+const FIGURE_NOT_DATE = (t: string): boolean => /\d/u.test(t) && !DATE_LIKE.test(t);
+
+/** Letters and digits read with less confidence than this may be specks. */
+const UNSURE = 0.9;
+
+/**
+ * Grain the engine turned into glyphs: marks read with low confidence that belong to nothing —
+ * not touching a figure (a point or comma cut off a date or an amount), and, if a sign, with no
+ * amount close enough to be its sign (findAmounts takes a sign up to 2.4 line heights away) —
+ * and unsure letters or digits whose box is a fraction of the text's height (a `2` or `z` 0.7 pt
+ * high among 6 pt words: no glyph of the text is that small; such a speck also anchors a text
+ * line of its own and splits the words around it over two lines); and, however confident, a
+ * point, colon or dash whose box is taller than the text (a streak read as `.` between a
+ * booking and a value date).
+ */
+function dropGrain(cells: readonly TextCell[]): TextCell[] {
+  const heights = cells.filter((c) => /[\p{L}\p{N}]/u.test(c.text)).map((c) => c.bbox.height).sort((a, b) => a - b);
+  const textHeight = heights[Math.floor(heights.length / 2)] ?? 0;
+  return cells.filter((m) => {
+    const t = m.text.trim();
+    if (!ONLY_MARKS.test(t)) return !(m.bbox.height < textHeight * SPECK_HEIGHT && (m.confidence ?? 1) < UNSURE);
+    if (LOW_MARK.test(t) && m.bbox.height > textHeight * STREAK_HEIGHT) return false;
+    if ((m.confidence ?? 1) >= MARK_UNSURE_BELOW) return true;
+    return cells.some((o) => {
+      if (o === m || !sameLine(m, o) || !/\d/u.test(o.text)) return false;
+      const gap = gapX(m, o);
+      const h = o.bbox.height;
+      return gap < h * 0.2 || (SIGN_LIKE.test(t) && FIGURE_NOT_DATE(o.text.trim()) && gap < h * 2.5);
+    });
+  });
+}
+
 /** The pages with OCR'd words normalised (text-layer pages are returned as they are). */
 export function normaliseOcrPages(pages: readonly Page[]): Page[] {
   if (!pages.some((p) => p.source === 'ocr')) return [...pages];
@@ -103,12 +250,19 @@ export function normaliseOcrPages(pages: readonly Page[]): Page[] {
   return pages.map((page) => {
     if (page.source !== 'ocr') return page;
     let changed = false;
-    const cells: TextCell[] = page.cells.map((c) => {
-      const text = normaliseOcrSign(normaliseOcrWord(c.text.trim(), sollHaben));
-      if (text === c.text.trim()) return c;
+    const joined = joinCutAmounts(page.cells);
+    const normal = (t: string): string => normaliseOcrSign(normaliseOcrWord(t.trim(), sollHaben));
+    const words: TextCell[] = joined.map((c) => {
+      const text = normal(c.text);
+      // The second look's other reading of the word (second-look.ts), normalised the same way.
+      const alternative = c.alternative !== undefined ? normal(c.alternative) : undefined;
+      if (text === c.text.trim() && alternative === c.alternative) return c;
       changed = true;
-      return { ...c, text };
+      return alternative !== undefined ? { ...c, text, alternative } : { ...c, text };
     });
+    const marked = sollHaben ? sollAsDigit(words) : words;
+    const cells = dropGrain(marked);
+    changed ||= joined.length !== page.cells.length || cells.length !== words.length || marked.some((c, i) => c !== words[i]);
     return changed ? { ...page, cells } : page;
   });
 }

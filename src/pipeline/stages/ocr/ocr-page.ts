@@ -3,7 +3,7 @@ import type { GreyImage, OcrEngine, OcrWord } from '../../../ports/ocr-engine.js
 import { denoiseGrey, flattenBackground, rotateGrey } from '../../backends/raster.js';
 import { sortReadingOrder } from '../../backends/reading-order.js';
 import { analysePageGeometry, type PageGeometry } from './page-geometry.js';
-import { secondLook } from './second-look.js';
+import { secondLook, type LookedWord } from './second-look.js';
 
 /**
  * OCR of one page image: straighten it (quarter turns and small skew), recognise it, and map
@@ -71,7 +71,8 @@ export async function ocrPage(
     best = await read({ img: flat, turns: 0, skew: 0 });
   }
 
-  let { img, words, conf, turns } = best;
+  let { img, conf, turns } = best;
+  let words: LookedWord[] = best.words;
   const skew = best.skew;
   if (settings.detectRotation && conf < settings.retryBelowConfidence) {
     const flipped = await rotateGrey(img, 2, 0);
@@ -144,7 +145,7 @@ function meanConfidence(words: OcrWord[]): number {
   return n === 0 ? 0 : sum / n;
 }
 
-function toCell(w: OcrWord, scale: number): TextCell {
+function toCell(w: LookedWord, scale: number): TextCell {
   const height = round2(w.height * scale);
   return {
     text: w.text.normalize('NFC'),
@@ -152,6 +153,7 @@ function toCell(w: OcrWord, scale: number): TextCell {
     fontSize: height,
     source: 'ocr',
     confidence: Math.round(w.confidence * 1000) / 1000,
+    ...(w.alternative !== undefined ? { alternative: w.alternative.normalize('NFC') } : {}),
   };
 }
 

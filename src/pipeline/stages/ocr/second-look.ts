@@ -8,9 +8,11 @@ import { denoiseGrey } from '../../backends/raster.js';
  * blurred and thresholded copy reads those better; it reads faint or unevenly lit pages (phone
  * photos) worse, so it never replaces the first reading wholesale. Only the text lines holding
  * unsure words are read again, from the cleaned copy, stacked into one small image (one engine
- * call per page); each cluster of overlapping words then keeps whichever reading the engine is
- * clearly surer of. Figures are what the cleaned copy reads better; on prose it mostly trades
- * one misreading for another, so only figures are replaced, by figures (or junk by a figure).
+ * call per page); each cluster of overlapping words (on one text line) then keeps whichever
+ * reading the engine is clearly surer of. Figures are what the cleaned copy reads better; on
+ * prose it mostly trades one misreading for another, so only figures are replaced, by figures
+ * (or junk by a figure). Where one figure was read two different ways, the reading not kept
+ * goes along as the word's `alternative` (LookedWord).
  */
 export interface SecondLookSettings {
   /** A word with a digit read with less confidence than this is looked at again. */
@@ -28,6 +30,16 @@ export interface SecondLookSettings {
    * second look costs a fraction of the first reading even on a page full of doubt.
    */
   maxShare: number;
+}
+
+/**
+ * A word of the page after the second look. Where one figure was read twice and the readings
+ * differ, `alternative` holds the reading that was not kept: the engine's confidence decided
+ * which one stands, but a later step with other evidence (a statement's balances) may know
+ * better — the second reading is right surprisingly often even where the engine trusted it less.
+ */
+export interface LookedWord extends OcrWord {
+  alternative?: string;
 }
 
 export const defaultSecondLook: SecondLookSettings = Object.freeze({
@@ -50,6 +62,9 @@ interface Strip {
 
 const mid = (w: OcrWord): number => w.y + w.height / 2;
 const overlapsX = (a: OcrWord, b: OcrWord): boolean => a.x < b.x + b.width && a.x + a.width > b.x;
+const overlapsY = (a: OcrWord, b: OcrWord): boolean => a.y < b.y + b.height && a.y + a.height > b.y;
+/** The same place on the page: boxes that overlap both ways (one word on one text line). */
+const overlaps = (a: OcrWord, b: OcrWord): boolean => overlapsX(a, b) && overlapsY(a, b);
 
 export function isUnsure(w: OcrWord, s: SecondLookSettings): boolean {
   return w.confidence < s.anyBelow || (w.confidence < s.digitsBelow && /\d/u.test(w.text));
@@ -65,7 +80,7 @@ export async function secondLook(
   words: readonly OcrWord[],
   recognize: (image: GreyImage) => Promise<OcrWord[]>,
   settings: SecondLookSettings = defaultSecondLook,
-): Promise<OcrWord[]> {
+): Promise<LookedWord[]> {
   const strips = unsureStrips(img, words, settings);
   if (strips.length === 0) return [...words];
   const heights = words.map((w) => w.height).sort((a, b) => a - b);
@@ -125,9 +140,11 @@ function stack(img: GreyImage, strips: Strip[], gap: number): GreyImage {
   return { data, width, height };
 }
 
-function merge(words: readonly OcrWord[], strips: Strip[], again: readonly OcrWord[], s: SecondLookSettings): OcrWord[] {
+function merge(words: readonly OcrWord[], strips: Strip[], again: readonly OcrWord[], s: SecondLookSettings): LookedWord[] {
   const drop = new Set<OcrWord>();
-  const add: OcrWord[] = [];
+  const add: LookedWord[] = [];
+  /** Words of the first reading that keep their place, with the other reading of their figure. */
+  const other = new Map<OcrWord, string>();
   for (const r of strips) {
     // The second reading's words of this strip, in page coordinates, on the strip's text
     // lines (the padding may hold a sliver of the lines above and below).
@@ -147,14 +164,14 @@ function merge(words: readonly OcrWord[], strips: Strip[], again: readonly OcrWo
       for (let grew = true; grew; ) {
         grew = false;
         for (const n of fresh) {
-          if (!seenNew.has(n) && olds.some((o) => overlapsX(o, n))) {
+          if (!seenNew.has(n) && olds.some((o) => overlaps(o, n))) {
             seenNew.add(n);
             news.push(n);
             grew = true;
           }
         }
         for (const o of r.words) {
-          if (!seenOld.has(o) && news.some((n) => overlapsX(o, n))) {
+          if (!seenOld.has(o) && news.some((n) => overlaps(o, n))) {
             seenOld.add(o);
             olds.push(o);
             grew = true;
@@ -171,12 +188,20 @@ function merge(words: readonly OcrWord[], strips: Strip[], again: readonly OcrWo
       const before = Math.min(...olds.map((o) => o.confidence));
       const after = Math.min(...news.map((n) => n.confidence));
       const better = after >= before + s.margin && after >= s.minConfidence;
+      // One figure read twice, two different ways (the second reading perhaps in pieces:
+      // `75,77` `-` for `19,11.=`): the reading not kept goes along with the one kept.
+      const [o1] = olds;
+      const [n1] = news;
+      const reread = [...news].sort((a, b) => a.x - b.x).map((n) => n.text.trim()).join('');
+      const pair = olds.length === 1 && oldDigits && newDigits && o1!.text.trim() !== reread;
       if (better) {
         for (const o of olds) drop.add(o);
-        add.push(...news);
+        add.push(...(pair && news.length === 1 ? [{ ...n1!, alternative: o1!.text }] : news));
+      } else if (pair) {
+        other.set(o1!, reread);
       }
     }
   }
-  if (drop.size === 0) return [...words];
-  return [...words.filter((w) => !drop.has(w)), ...add];
+  if (drop.size === 0 && other.size === 0) return [...words];
+  return [...words.filter((w) => !drop.has(w)).map((w) => (other.has(w) ? { ...w, alternative: other.get(w)! } : w)), ...add];
 }
