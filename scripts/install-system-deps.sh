@@ -1,18 +1,27 @@
 #!/usr/bin/env sh
-# Optional system packages for the reading layer. Idempotent: does nothing when the binaries are
-# already on the PATH. The service works without them (OCR falls back to tesseract.js from
-# node_modules); with them, OCR_ENGINE=auto picks native tesseract, about twice as fast.
-#   tesseract-ocr, tesseract-ocr-deu, tesseract-ocr-eng: native OCR engine (Apache-2.0), Debian.
+# System packages from Debian. Idempotent: installs only what is missing from the PATH.
+#   tesseract-ocr, tesseract-ocr-deu, tesseract-ocr-eng: native OCR engine (Apache-2.0). Optional
+#     for the service (OCR falls back to tesseract.js from node_modules); OCR_ENGINE=auto picks it,
+#     about twice as fast.
+#   chromium: the headless browser the account-area tests drive with playwright-core (tests only;
+#     playwright's own browser download cannot run here).
 set -eu
 
-if command -v tesseract >/dev/null 2>&1 && tesseract --list-langs 2>/dev/null | grep -qx deu; then
-  echo "install-system-deps: tesseract with deu already installed"
+missing=""
+if ! (command -v tesseract >/dev/null 2>&1 && tesseract --list-langs 2>/dev/null | grep -qx deu); then
+  missing="$missing tesseract-ocr tesseract-ocr-deu tesseract-ocr-eng"
+fi
+if ! command -v chromium >/dev/null 2>&1; then
+  missing="$missing chromium"
+fi
+if [ -z "$missing" ]; then
+  echo "install-system-deps: tesseract (deu) and chromium already installed"
   exit 0
 fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "install-system-deps: apt-get not found; install tesseract-ocr + German data by hand (optional)" >&2
-  exit 0
+  echo "install-system-deps: apt-get not found; install by hand:$missing" >&2
+  exit 1
 fi
 
 SUDO=""
@@ -20,5 +29,7 @@ if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
 
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends tesseract-ocr tesseract-ocr-deu tesseract-ocr-eng
-tesseract --version | head -1
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing
+command -v tesseract >/dev/null 2>&1 && tesseract --version | head -1
+command -v chromium >/dev/null 2>&1 && chromium --version
