@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createTestModeBilling } from './adapters/billing/test-mode.js';
+import { createOutboxMailer } from './adapters/mailer/outbox.js';
+import { createSmtpMailer } from './adapters/mailer/smtp.js';
 import { openRateLimiter } from './adapters/rate-limiter/open-rate-limiter.js';
 import { openStore } from './adapters/store/open-store.js';
 import { createOpenAiCompatibleClient } from './adapters/llm/openai-compatible.js';
@@ -20,6 +22,9 @@ async function main(): Promise<void> {
   const rateLimiter = await openRateLimiter(config.redisUrl);
   const billingSecret = config.billingSigningSecret ?? randomBytes(32).toString('hex');
   const billing = createTestModeBilling({ publicBaseUrl: config.publicBaseUrl, secret: billingSecret, clock: systemClock });
+  const mailer = config.smtpUrl
+    ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
+    : createOutboxMailer({ dir: config.outboxDir, from: config.mailFrom });
   const reader = createDocumentReader({
     ...defaultReaderConfig,
     workerPoolSize: config.workerPoolSize,
@@ -49,6 +54,7 @@ async function main(): Promise<void> {
         : {},
     ),
     clock: systemClock,
+    mailer,
   });
   const stopSweeper = startTempFileSweeper((err) => app.log.error({ err: { message: err.message } }, 'temp sweep failed'));
   // Give back reservations of requests whose process died before settling them (every
@@ -61,6 +67,9 @@ async function main(): Promise<void> {
   }, 60_000);
   reclaimTimer.unref();
 
+  if (!config.sessionSecret && config.redisUrl) {
+    app.log.warn('SESSION_SECRET is unset: account-area sign-ins only work on the instance that made them');
+  }
   if (!config.billingSigningSecret && config.redisUrl) {
     app.log.warn('BILLING_SIGNING_SECRET is unset: test-mode billing links only work on the instance that made them');
   }
@@ -69,7 +78,7 @@ async function main(): Promise<void> {
     `Klartext is listening on ${config.publicBaseUrl} (database ${config.databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL'}, ` +
       `rate limiter ${config.redisUrl ? 'Redis' : 'in-memory'}, billing ${billing.name}, ` +
         `AI refinement ${config.llm ? `on (${config.llm.model})` : 'off'}). ` +
-      'Create a first key with: npm run cli -- org create --name "My Company" --email me@example.com',
+      `Sign up at ${config.publicBaseUrl}/api-account/sign-up, or create a first key with: npm run cli -- org create --name "My Company" --email me@example.com`,
   );
 
   let stopping = false;
@@ -82,7 +91,7 @@ async function main(): Promise<void> {
     stopSweeper();
     clearInterval(reclaimTimer);
     await closeGracefully(app, config.shutdownGraceMs);
-    await Promise.allSettled([reader.close(), rateLimiter.close(), store.close()]);
+    await Promise.allSettled([reader.close(), rateLimiter.close(), store.close(), mailer.close()]);
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));

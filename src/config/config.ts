@@ -111,6 +111,19 @@ const EnvSchema = z.object({
   TRUST_PROXY: boolFrom('TRUST_PROXY', false),
   BILLING_SIGNING_SECRET: z.string().optional(),
   SHUTDOWN_GRACE_MS: intFrom('SHUTDOWN_GRACE_MS', 0, 600_000, 10_000),
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      if (v.length < 32) {
+        ctx.addIssue({ code: 'custom', message: 'SESSION_SECRET must be at least 32 characters long' });
+        return z.NEVER;
+      }
+      return v;
+    }),
+  SMTP_URL: urlFrom('SMTP_URL', ['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'Klartext <no-reply@klartext.localhost>')),
   OUTBOX_DIR: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : './data/outbox')),
   LLM_BASE_URL: urlFrom('LLM_BASE_URL', ['http:', 'https:']),
   LLM_API_KEY: z.string().optional(),
@@ -160,6 +173,15 @@ export interface Config {
   billingSigningSecret: string | undefined;
   /** How long a stopping server waits for requests in flight. */
   shutdownGraceMs: number;
+  /**
+   * Signs the account area's session cookie (≥ 32 characters). Unset: a random one per process,
+   * which is right for one instance; several instances must share one.
+   */
+  sessionSecret: string | undefined;
+  /** `smtp://user:pass@host:587` or `smtps://…`; unset: e-mail goes to the local outbox. */
+  smtpUrl: string | undefined;
+  /** Sender of the account area's e-mails. */
+  mailFrom: string;
   /** Where e-mail goes as .eml files when no SMTP server is configured. */
   outboxDir: string;
   /**
@@ -202,6 +224,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     trustProxy: e.TRUST_PROXY,
     billingSigningSecret: e.BILLING_SIGNING_SECRET && e.BILLING_SIGNING_SECRET.length > 0 ? e.BILLING_SIGNING_SECRET : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    sessionSecret: e.SESSION_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     outboxDir: e.OUTBOX_DIR,
     llm: e.LLM_BASE_URL
       ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL!.trim(), timeoutMs: e.LLM_TIMEOUT_MS }

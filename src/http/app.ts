@@ -9,8 +9,10 @@ import type { DocumentReader } from '../pipeline/model/reader.js';
 import type { PipelineRegistry } from '../pipeline/model/stage.js';
 import type { BillingProvider } from '../ports/billing.js';
 import type { Clock } from '../ports/clock.js';
+import type { Mailer } from '../ports/mailer.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { Store } from '../ports/store.js';
+import { publicPages } from './account/plugin.js';
 import { installErrorHandling } from './errors.js';
 import { installOpenApi } from './openapi.js';
 import { installApiAuth } from './plugins/api-auth.js';
@@ -32,6 +34,8 @@ export interface AppDeps {
   reader: DocumentReader;
   pipelines: PipelineRegistry;
   clock: Clock;
+  /** E-mail of the account area (sign-up and sign-in links). */
+  mailer: Mailer;
   /** Where logs go (default stdout); tests pass a stream to read what was logged. */
   logStream?: NodeJS.WritableStream;
   /** Process-wide default metrics; off in tests that build several apps. */
@@ -103,6 +107,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(usageRoute, { store: deps.store, clock: deps.clock });
   await app.register(billingRoutes, { billing: deps.billing });
+  await app.register(publicPages, {
+    config: deps.config,
+    store: deps.store,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    billing: deps.billing,
+    rateLimiter: deps.rateLimiter,
+    reader: deps.reader,
+    pipelines: deps.pipelines,
+  });
   if (deps.billing.name === 'test-mode') {
     await app.register(testModeBillingRoutes, { store: deps.store, clock: deps.clock, secret: deps.billingSecret });
   }

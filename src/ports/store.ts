@@ -82,6 +82,27 @@ export interface UsageCounterKey {
   counterKey: string;
 }
 
+/** A server-side session of the account area; `data` is opaque JSON to the store. */
+export interface AccountSessionRecord {
+  id: string;
+  data: string;
+  expiresAt: Date;
+}
+
+export type LoginTokenPurpose = 'sign_up' | 'sign_in';
+
+export interface LoginTokenRecord {
+  /** Hex SHA-256 of the e-mailed token. */
+  tokenHash: string;
+  purpose: LoginTokenPurpose;
+  email: string;
+  companyName: string | null;
+  organizationId: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
 export interface Store {
   /** Applies pending versioned migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
@@ -138,4 +159,24 @@ export interface Store {
 
   insertAuditRecord(record: AuditRecord): Promise<void>;
   listAuditRecords(organizationId: string, limit: number): Promise<AuditRecord[]>;
+
+  // ---- account area (SPEC §6) ----------------------------------------------------------------
+  /** The session, or null when it does not exist or expired before `now`. */
+  getAccountSession(id: string, now: Date): Promise<AccountSessionRecord | null>;
+  /** Inserts or replaces the session. */
+  setAccountSession(session: AccountSessionRecord): Promise<void>;
+  destroyAccountSession(id: string): Promise<void>;
+  /** Deletes sessions and login tokens that expired before `now`; returns how many rows went. */
+  deleteExpiredAccountData(now: Date): Promise<number>;
+  createLoginToken(token: Omit<LoginTokenRecord, 'usedAt'>): Promise<void>;
+  /**
+   * Uses a login token once: one conditional UPDATE that succeeds only while the token is
+   * unused and not expired at `now`, so two clicks (on any instances) cannot both succeed.
+   * Returns the token as it was, or null when unknown, used or expired.
+   */
+  consumeLoginToken(tokenHash: string, now: Date): Promise<LoginTokenRecord | null>;
+  /** Login tokens issued for an address since `since` (for per-address limits). */
+  countLoginTokensSince(email: string, since: Date): Promise<number>;
+  /** Organizations whose account address is `email` (compared case-insensitively), oldest first. */
+  findOrganizationsByEmail(email: string): Promise<Organization[]>;
 }

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { createTestModeBilling } from '../../src/adapters/billing/test-mode.js';
+import { createOutboxMailer } from '../../src/adapters/mailer/outbox.js';
 import { openRateLimiter } from '../../src/adapters/rate-limiter/open-rate-limiter.js';
 import { openStore } from '../../src/adapters/store/open-store.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
@@ -12,6 +16,7 @@ import { createDocumentReader, defaultReaderConfig } from '../../src/pipeline/ba
 import type { DocumentReader } from '../../src/pipeline/model/reader.js';
 import type { PipelineRegistry } from '../../src/pipeline/model/stage.js';
 import { buildPipelineRegistry } from '../../src/pipeline/pipelines.js';
+import type { Mailer } from '../../src/ports/mailer.js';
 import type { RateLimiter } from '../../src/ports/rate-limiter.js';
 import type { AuditRecord, Store } from '../../src/ports/store.js';
 import { changePlan } from '../../src/services/change-plan.js';
@@ -33,6 +38,8 @@ export interface TestServer {
   clock: ManualClock;
   /** Every log line the server wrote (JSON strings). */
   logs: string[];
+  /** Where the server's e-mail goes when no `mailer` option is given (the real outbox adapter). */
+  outboxDir: string;
   close(): Promise<void>;
 }
 
@@ -51,6 +58,8 @@ export interface ServerOptions {
   reader?: DocumentReader;
   /** Where logs go instead of `logs` (benchmarks count bytes rather than keep lines). */
   logStream?: Writable;
+  /** Another mailer (an SMTP one pointed at a test's SMTP server); default: a temp outbox. */
+  mailer?: Mailer;
 }
 
 let sharedReader: DocumentReader | null = null;
@@ -90,6 +99,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   // The address is only known after listen; hosted billing links read it when they are made.
   let address = 'http://127.0.0.1';
   const billing = createTestModeBilling({ publicBaseUrl: () => address, secret, clock });
+  const outboxDir = mkdtempSync(join(tmpdir(), 'klartext-outbox-'));
+  const mailer = options.mailer ?? createOutboxMailer({ dir: outboxDir, from: 'Klartext <no-reply@klartext.test>' });
   const app = await buildApp({
     config,
     store,
@@ -101,6 +112,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     clock,
     logStream,
     defaultMetrics: false,
+    mailer,
   });
   address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -110,10 +122,13 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     db,
     clock,
     logs,
+    outboxDir,
     async close() {
       await closeGracefully(app, 500);
       await rateLimiter.close();
       await store.close();
+      await mailer.close();
+      rmSync(outboxDir, { recursive: true, force: true });
       if (!options.db) await db.drop();
     },
   };

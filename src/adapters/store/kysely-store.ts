@@ -5,8 +5,11 @@ import { isDocumentType } from '../../domain/document-types.js';
 import type { KeyMode } from '../../domain/api-key-format.js';
 import { systemClock, type Clock } from '../../ports/clock.js';
 import type {
+  AccountSessionRecord,
   ApiKeyRecord,
   AuditRecord,
+  LoginTokenPurpose,
+  LoginTokenRecord,
   NewApiKey,
   NewOrganization,
   Organization,
@@ -333,6 +336,95 @@ export class KyselyStore implements Store {
       .limit(Math.max(0, Math.floor(limit)))
       .execute();
     return rows.map(toAuditRecord);
+  }
+
+  // ---- account area -----------------------------------------------------------------------
+
+  async getAccountSession(id: string, now: Date): Promise<AccountSessionRecord | null> {
+    const row = await this.#db
+      .selectFrom('account_sessions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('expires_at', '>', now.getTime())
+      .executeTakeFirst();
+    return row ? { id: row.id, data: row.data, expiresAt: new Date(row.expires_at) } : null;
+  }
+
+  async setAccountSession(session: AccountSessionRecord): Promise<void> {
+    await this.#db
+      .insertInto('account_sessions')
+      .values({ id: session.id, data: session.data, expires_at: session.expiresAt.getTime() })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ data: session.data, expires_at: session.expiresAt.getTime() }))
+      .execute();
+  }
+
+  async destroyAccountSession(id: string): Promise<void> {
+    await this.#db.deleteFrom('account_sessions').where('id', '=', id).execute();
+  }
+
+  async deleteExpiredAccountData(now: Date): Promise<number> {
+    const sessions = await this.#db.deleteFrom('account_sessions').where('expires_at', '<=', now.getTime()).executeTakeFirst();
+    const tokens = await this.#db.deleteFrom('account_login_tokens').where('expires_at', '<=', now.getTime()).executeTakeFirst();
+    return Number(sessions.numDeletedRows) + Number(tokens.numDeletedRows);
+  }
+
+  async createLoginToken(token: Omit<LoginTokenRecord, 'usedAt'>): Promise<void> {
+    await this.#db
+      .insertInto('account_login_tokens')
+      .values({
+        token_hash: token.tokenHash,
+        purpose: token.purpose,
+        email: token.email,
+        company_name: token.companyName,
+        organization_id: token.organizationId,
+        created_at: token.createdAt.getTime(),
+        expires_at: token.expiresAt.getTime(),
+        used_at: null,
+      })
+      .execute();
+  }
+
+  async consumeLoginToken(tokenHash: string, now: Date): Promise<LoginTokenRecord | null> {
+    const row = await this.#db
+      .updateTable('account_login_tokens')
+      .set({ used_at: now.getTime() })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now.getTime())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      tokenHash: row.token_hash,
+      purpose: checked(row.purpose, (p): p is LoginTokenPurpose => p === 'sign_up' || p === 'sign_in', 'login token purpose'),
+      email: row.email,
+      companyName: row.company_name,
+      organizationId: row.organization_id,
+      createdAt: new Date(row.created_at),
+      expiresAt: new Date(row.expires_at),
+      usedAt: null,
+    };
+  }
+
+  async countLoginTokensSince(email: string, since: Date): Promise<number> {
+    const row = await this.#db
+      .selectFrom('account_login_tokens')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('email', '=', email.toLowerCase())
+      .where('created_at', '>=', since.getTime())
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async findOrganizationsByEmail(email: string): Promise<Organization[]> {
+    const rows = await this.#db
+      .selectFrom('organizations')
+      .selectAll()
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    return rows.map(toOrganization);
   }
 }
 

@@ -62,9 +62,33 @@ export interface AuditRecordsTable {
   created_at: number;
 }
 
+export interface AccountSessionsTable {
+  id: string;
+  /** The session object as JSON (ids, e-mail, CSRF secret, locale). */
+  data: string;
+  expires_at: number;
+}
+
+export interface AccountLoginTokensTable {
+  /** Hex SHA-256 of the token in the e-mailed link; the token itself is never stored. */
+  token_hash: string;
+  /** 'sign_up' or 'sign_in'. */
+  purpose: string;
+  email: string;
+  /** Sign-up only: the company name the organization will get. */
+  company_name: string | null;
+  /** Sign-in only: the organization the link signs into. */
+  organization_id: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
   usage_counters: UsageCountersTable;
   audit_records: AuditRecordsTable;
+  account_sessions: AccountSessionsTable;
+  account_login_tokens: AccountLoginTokensTable;
 }

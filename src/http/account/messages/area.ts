@@ -1,0 +1,7 @@
+import type { Messages } from '../locales.js';
+
+/** Copy of the area pages. */
+export const AREA_MESSAGES: Messages = {
+  de: {},
+  en: {},
+};
