@@ -14,6 +14,7 @@ import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { Store } from '../ports/store.js';
 import { publicPages } from './account/plugin.js';
 import { installErrorHandling } from './errors.js';
+import { redactUrl } from './page-headers.js';
 import { installOpenApi } from './openapi.js';
 import { installApiAuth } from './plugins/api-auth.js';
 import { installMetrics } from './plugins/metrics.js';
@@ -62,6 +63,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           '*.*.headers.cookie',
         ],
         censor: '[redacted]',
+      },
+      serializers: {
+        // Fastify's request fields, with credential-bearing query values (signed billing links,
+        // e-mailed sign-in tokens) replaced: a GET link's token must not end up in the logs.
+        req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
       },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },

@@ -7,7 +7,8 @@ import csrf from '@fastify/csrf-protection';
 import session from '@fastify/session';
 import view from '@fastify/view';
 import { Eta } from 'eta';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { installPageHeaders } from '../page-headers.js';
 import { areaRoutes } from './area-routes.js';
 import type { AccountAreaDeps } from './deps.js';
 import { authRoutes } from './auth-routes.js';
@@ -24,28 +25,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const VIEWS_DIR = join(here, 'views');
 
 /**
- * Headers of every HTML page: no framing, no inline script or style, nothing loaded from
- * elsewhere; forms may only go to this service (and on to the payment provider's pages).
- */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self' https://checkout.stripe.com https://billing.stripe.com",
-  "frame-ancestors 'none'",
-].join('; ');
-
-function setPageHeaders(reply: FastifyReply): void {
-  reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  reply.header('X-Frame-Options', 'DENY');
-  reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('Referrer-Policy', 'same-origin');
-}
-
-/**
  * The landing page `/`, the static assets and the account area `/api-account` (SPEC §6):
  * server-rendered HTML that works without JavaScript. Registered as its own encapsulated
  * context, so its cookie, session, CSRF and view plugins never touch the /api/v1 routes.
@@ -57,11 +36,7 @@ export async function publicPages(app: FastifyInstance, deps: AccountAreaDeps): 
     root: VIEWS_DIR,
     production: true,
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) setPageHeaders(reply);
-    return payload;
-  });
+  installPageHeaders(app);
 
   const assets = {
     'klartext.css': { type: 'text/css; charset=utf-8', body: readFileSync(join(VIEWS_DIR, 'assets', 'klartext.css')) },

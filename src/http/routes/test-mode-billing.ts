@@ -8,12 +8,14 @@ import {
   type TestModeDeps,
 } from '../../services/test-mode-billing.js';
 import { escapeHtml, euros, page } from '../html.js';
+import { installPageHeaders } from '../page-headers.js';
 
 /**
  * Hosted pages of the built-in test-mode payment provider (SPEC §5). They stand where Stripe's
  * hosted checkout and portal would: no API key, the signed token in the link is the authority.
  */
 export async function testModeBillingRoutes(app: FastifyInstance, deps: TestModeDeps): Promise<void> {
+  installPageHeaders(app);
   const tokenOf = (source: unknown): string =>
     typeof source === 'object' && source !== null && typeof (source as { token?: unknown }).token === 'string'
       ? (source as { token: string }).token
