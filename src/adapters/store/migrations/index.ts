@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initialSchema } from './0001_initial.js';
 import { usageCounterUpdatedAt } from './0002_usage_counter_updated_at.js';
+import { billingProvider } from './0004_billing_provider.js';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so the same list
@@ -10,6 +11,7 @@ import { usageCounterUpdatedAt } from './0002_usage_counter_updated_at.js';
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initialSchema,
   '0002_usage_counter_updated_at': usageCounterUpdatedAt,
+  '0004_billing_provider': billingProvider,
 };
 
 export const migrationProvider: MigrationProvider = {
