@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { createStripeBilling } from '../../src/adapters/billing/stripe.js';
 import { createTestModeBilling } from '../../src/adapters/billing/test-mode.js';
+import type { BillingProvider } from '../../src/ports/billing.js';
 import { openRateLimiter } from '../../src/adapters/rate-limiter/open-rate-limiter.js';
 import { openStore } from '../../src/adapters/store/open-store.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
@@ -19,6 +21,7 @@ import { createOrganization } from '../../src/services/create-organization.js';
 import { issueApiKey } from '../../src/services/manage-keys.js';
 import { ManualClock } from './clock.js';
 import { createTestDatabase, type Backend, type TestDatabase } from './databases.js';
+import { STRIPE_TEST_SETTINGS } from './stripe-api-server.js';
 
 /**
  * A real server for HTTP tests: the app as main.ts builds it, listening on a loopback port,
@@ -31,6 +34,7 @@ export interface TestServer {
   store: Store;
   db: TestDatabase;
   clock: ManualClock;
+  billing: BillingProvider;
   /** Every log line the server wrote (JSON strings). */
   logs: string[];
   close(): Promise<void>;
@@ -51,6 +55,8 @@ export interface ServerOptions {
   reader?: DocumentReader;
   /** Where logs go instead of `logs` (benchmarks count bytes rather than keep lines). */
   logStream?: Writable;
+  /** Stripe as provider, its API at this address (test/support/stripe-api-server.ts). */
+  stripeApiBase?: string;
 }
 
 let sharedReader: DocumentReader | null = null;
@@ -89,7 +95,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const secret = options.billingSecret ?? 'test-billing-secret';
   // The address is only known after listen; hosted billing links read it when they are made.
   let address = 'http://127.0.0.1';
-  const billing = createTestModeBilling({ publicBaseUrl: () => address, secret, clock });
+  const billing = options.stripeApiBase
+    ? createStripeBilling({ ...STRIPE_TEST_SETTINGS, publicBaseUrl: config.publicBaseUrl, apiBase: options.stripeApiBase, maxNetworkRetries: 0 })
+    : createTestModeBilling({ publicBaseUrl: () => address, secret, clock });
   const app = await buildApp({
     config,
     store,
@@ -109,6 +117,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     store,
     db,
     clock,
+    billing,
     logs,
     async close() {
       await closeGracefully(app, 500);
