@@ -87,31 +87,32 @@ const STRIPE_REQUIRED = [
   ['STRIPE_OVERAGE_PRICE_BUSINESS', 'price_'],
 ] as const;
 
-type StripeEnv = { STRIPE_SECRET_KEY: string | undefined; STRIPE_API_BASE: string | undefined } & Record<
-  (typeof STRIPE_REQUIRED)[number][0],
-  string | undefined
->;
-
 /**
  * Either no Stripe at all (test-mode billing) or every setting it needs: half a configuration
- * would silently fall back to test mode, or fail at the first checkout. Values are never echoed.
+ * would silently fall back to test mode, or fail at the first checkout. Checked on the raw
+ * environment so that these problems are listed along with every other one. Values are never
+ * echoed.
  */
-function checkStripe(e: StripeEnv, ctx: z.RefinementCtx): void {
-  if (!e.STRIPE_SECRET_KEY) {
-    const stray = [...STRIPE_REQUIRED.map(([name]) => name), 'STRIPE_API_BASE' as const].filter((name) => e[name] !== undefined);
-    if (stray.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `STRIPE_SECRET_KEY must be set when ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set` });
-    }
-    return;
+function stripeProblems(env: NodeJS.ProcessEnv): string[] {
+  const value = (name: string) => {
+    const v = env[name];
+    return v && v.trim() ? v.trim() : undefined;
+  };
+  const secretKey = value('STRIPE_SECRET_KEY');
+  if (!secretKey) {
+    const stray = [...STRIPE_REQUIRED.map(([name]) => name), 'STRIPE_API_BASE'].filter((name) => value(name) !== undefined);
+    return stray.length === 0 ? [] : [`STRIPE_SECRET_KEY must be set when ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set`];
   }
-  if (!/^(sk|rk)_(test|live)_/.test(e.STRIPE_SECRET_KEY)) {
-    ctx.addIssue({ code: 'custom', message: 'STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_… or rk_…)' });
+  const problems: string[] = [];
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey)) {
+    problems.push('STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_… or rk_…)');
   }
   for (const [name, prefix] of STRIPE_REQUIRED) {
-    const value = e[name];
-    if (value === undefined) ctx.addIssue({ code: 'custom', message: `${name} must be set when STRIPE_SECRET_KEY is set` });
-    else if (!value.startsWith(prefix)) ctx.addIssue({ code: 'custom', message: `${name} must start with ${prefix}` });
+    const v = value(name);
+    if (v === undefined) problems.push(`${name} must be set when STRIPE_SECRET_KEY is set`);
+    else if (!v.startsWith(prefix)) problems.push(`${name} must start with ${prefix}`);
   }
+  return problems;
 }
 
 const EnvSchema = z.object({
@@ -181,7 +182,6 @@ const EnvSchema = z.object({
     }),
   STRIPE_API_BASE: urlFrom('STRIPE_API_BASE', ['http:', 'https:']),
 }).superRefine((e, ctx) => {
-  checkStripe(e, ctx);
   if (e.LLM_BASE_URL && !(e.LLM_MODEL && e.LLM_MODEL.trim())) {
     ctx.addIssue({ code: 'custom', message: 'LLM_MODEL must name the model when LLM_BASE_URL is set' });
   }
@@ -257,9 +257,8 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => i.message));
-  }
+  const problems = [...(parsed.success ? [] : parsed.error.issues.map((i) => i.message)), ...stripeProblems(env)];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const config: Config = {
     port: e.PORT,
