@@ -78,7 +78,7 @@ async function main(): Promise<void> {
       )
     : async () => undefined;
 
-  if (!config.billingSigningSecret && config.redisUrl) {
+  if (billing.name === 'test-mode' && !config.billingSigningSecret && config.redisUrl) {
     app.log.warn('BILLING_SIGNING_SECRET is unset: test-mode billing links only work on the instance that made them');
   }
   await app.listen({ port: config.port, host: config.host });
