@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createStripeBilling } from './adapters/billing/stripe.js';
 import { createTestModeBilling } from './adapters/billing/test-mode.js';
 import { createOutboxMailer } from './adapters/mailer/outbox.js';
 import { createSmtpMailer } from './adapters/mailer/smtp.js';
@@ -13,6 +14,7 @@ import { buildPipelineRegistry } from './pipeline/pipelines.js';
 import { analysisStages } from './pipeline/stages/analysis/index.js';
 import { systemClock } from './ports/clock.js';
 import { reclaimStaleReservations, staleReservationAgeMs } from './services/reclaim-reservations.js';
+import { startOverageReporter } from './services/report-overage.js';
 
 /** Composition root: the only place that chooses adapters (DESIGN). */
 async function main(): Promise<void> {
@@ -21,7 +23,9 @@ async function main(): Promise<void> {
   await store.migrate();
   const rateLimiter = await openRateLimiter(config.redisUrl);
   const billingSecret = config.billingSigningSecret ?? randomBytes(32).toString('hex');
-  const billing = createTestModeBilling({ publicBaseUrl: config.publicBaseUrl, secret: billingSecret, clock: systemClock });
+  const billing = config.stripe
+    ? createStripeBilling({ ...config.stripe, publicBaseUrl: config.publicBaseUrl })
+    : createTestModeBilling({ publicBaseUrl: config.publicBaseUrl, secret: billingSecret, clock: systemClock });
   const mailer = config.smtpUrl
     ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
     : createOutboxMailer({ dir: config.outboxDir, from: config.mailFrom });
@@ -66,11 +70,24 @@ async function main(): Promise<void> {
       .catch((err: Error) => app.log.error({ err: { message: err.message } }, 'reclaiming reservations failed'));
   }, 60_000);
   reclaimTimer.unref();
+  // Overage calls recorded at commit go to the provider; every instance may run this (rows are
+  // claimed atomically). Test mode invoices no overage and records none.
+  const usageReporting = billing.usageReporting;
+  const stopReporter = usageReporting
+    ? startOverageReporter(
+        { store, clock: systemClock, reporting: usageReporting },
+        {
+          intervalMs: 10_000,
+          onRun: (run) => run.failed > 0 && app.log.warn({ sent: run.sent, failed: run.failed, first_error: run.errors[0] }, 'overage reporting failed for some calls'),
+          onError: (err) => app.log.error({ err: { message: err.message } }, 'overage reporting failed'),
+        },
+      )
+    : async () => undefined;
 
   if (!config.sessionSecret && config.redisUrl) {
     app.log.warn('SESSION_SECRET is unset: account-area sign-ins only work on the instance that made them');
   }
-  if (!config.billingSigningSecret && config.redisUrl) {
+  if (billing.name === 'test-mode' && !config.billingSigningSecret && config.redisUrl) {
     app.log.warn('BILLING_SIGNING_SECRET is unset: test-mode billing links only work on the instance that made them');
   }
   await app.listen({ port: config.port, host: config.host });
@@ -91,6 +108,7 @@ async function main(): Promise<void> {
     stopSweeper();
     clearInterval(reclaimTimer);
     await closeGracefully(app, config.shutdownGraceMs);
+    await stopReporter().catch(() => undefined);
     await Promise.allSettled([reader.close(), rateLimiter.close(), store.close(), mailer.close()]);
     process.exit(0);
   };

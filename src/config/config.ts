@@ -70,6 +70,51 @@ const databaseUrl = z
     return z.NEVER;
   });
 
+/** A value that is unset when empty or blank. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+/** The Stripe settings the adapter needs once STRIPE_SECRET_KEY is set, with their id prefixes. */
+const STRIPE_REQUIRED = [
+  ['STRIPE_WEBHOOK_SECRET', 'whsec_'],
+  ['STRIPE_PRICE_STARTER', 'price_'],
+  ['STRIPE_PRICE_PRO', 'price_'],
+  ['STRIPE_PRICE_BUSINESS', 'price_'],
+  ['STRIPE_OVERAGE_PRICE_STARTER', 'price_'],
+  ['STRIPE_OVERAGE_PRICE_PRO', 'price_'],
+  ['STRIPE_OVERAGE_PRICE_BUSINESS', 'price_'],
+] as const;
+
+/**
+ * Either no Stripe at all (test-mode billing) or every setting it needs: half a configuration
+ * would silently fall back to test mode, or fail at the first checkout. Checked on the raw
+ * environment so that these problems are listed along with every other one. Values are never
+ * echoed.
+ */
+function stripeProblems(env: NodeJS.ProcessEnv): string[] {
+  const value = (name: string) => {
+    const v = env[name];
+    return v && v.trim() ? v.trim() : undefined;
+  };
+  const secretKey = value('STRIPE_SECRET_KEY');
+  if (!secretKey) {
+    const stray = [...STRIPE_REQUIRED.map(([name]) => name), 'STRIPE_API_BASE'].filter((name) => value(name) !== undefined);
+    return stray.length === 0 ? [] : [`STRIPE_SECRET_KEY must be set when ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set`];
+  }
+  const problems: string[] = [];
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey)) {
+    problems.push('STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_… or rk_…)');
+  }
+  for (const [name, prefix] of STRIPE_REQUIRED) {
+    const v = value(name);
+    if (v === undefined) problems.push(`${name} must be set when STRIPE_SECRET_KEY is set`);
+    else if (!v.startsWith(prefix)) problems.push(`${name} must start with ${prefix}`);
+  }
+  return problems;
+}
+
 const EnvSchema = z.object({
   PORT: intFrom('PORT', 0, 65535, 8080),
   HOST: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : '0.0.0.0')),
@@ -129,6 +174,26 @@ const EnvSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: intFrom('LLM_TIMEOUT_MS', 1000, 120_000, 20_000),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_STARTER: optionalText,
+  STRIPE_PRICE_PRO: optionalText,
+  STRIPE_PRICE_BUSINESS: optionalText,
+  STRIPE_OVERAGE_PRICE_STARTER: optionalText,
+  STRIPE_OVERAGE_PRICE_PRO: optionalText,
+  STRIPE_OVERAGE_PRICE_BUSINESS: optionalText,
+  STRIPE_METER_EVENT_NAME: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const name = v && v.trim() ? v.trim() : 'klartext_overage_calls';
+      if (!/^[A-Za-z0-9_.:-]{1,100}$/.test(name)) {
+        ctx.addIssue({ code: 'custom', message: `STRIPE_METER_EVENT_NAME must be 1–100 letters, digits or _ . : -, got "${v}"` });
+        return z.NEVER;
+      }
+      return name;
+    }),
+  STRIPE_API_BASE: urlFrom('STRIPE_API_BASE', ['http:', 'https:']),
 }).superRefine((e, ctx) => {
   if (e.LLM_BASE_URL && !(e.LLM_MODEL && e.LLM_MODEL.trim())) {
     ctx.addIssue({ code: 'custom', message: 'LLM_MODEL must name the model when LLM_BASE_URL is set' });
@@ -189,6 +254,20 @@ export interface Config {
    * unset: the built-in engine answers on its own. Numbers it returns must be on the page.
    */
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** Stripe as payment provider; unset (no STRIPE_SECRET_KEY): the built-in test-mode provider. */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Monthly subscription price per checkout tier. */
+  prices: { starter: string; pro: string; business: string };
+  /** Metered overage price per checkout tier, fed by meter events named meterEventName. */
+  overagePrices: { starter: string; pro: string; business: string };
+  meterEventName: string;
+  /** Another API address (tests point it at a local fake); unset: api.stripe.com. */
+  apiBase: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -200,9 +279,8 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => i.message));
-  }
+  const problems = [...(parsed.success ? [] : parsed.error.issues.map((i) => i.message)), ...stripeProblems(env)];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const config: Config = {
     port: e.PORT,
@@ -230,6 +308,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     outboxDir: e.OUTBOX_DIR,
     llm: e.LLM_BASE_URL
       ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL!.trim(), timeoutMs: e.LLM_TIMEOUT_MS }
+      : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          prices: { starter: e.STRIPE_PRICE_STARTER!, pro: e.STRIPE_PRICE_PRO!, business: e.STRIPE_PRICE_BUSINESS! },
+          overagePrices: {
+            starter: e.STRIPE_OVERAGE_PRICE_STARTER!,
+            pro: e.STRIPE_OVERAGE_PRICE_PRO!,
+            business: e.STRIPE_OVERAGE_PRICE_BUSINESS!,
+          },
+          meterEventName: e.STRIPE_METER_EVENT_NAME,
+          apiBase: e.STRIPE_API_BASE,
+        }
       : undefined,
   };
   return Object.freeze(config);

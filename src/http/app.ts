@@ -24,6 +24,7 @@ import { testModeBillingRoutes } from './routes/test-mode-billing.js';
 import { analyzeRoute } from './routes/v1/analyze.js';
 import { billingRoutes } from './routes/v1/billing.js';
 import { usageRoute } from './routes/v1/usage.js';
+import { stripeWebhookRoute } from './routes/webhooks/stripe.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -116,9 +117,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pipelines: deps.pipelines,
     maxPages: deps.config.maxPages,
     processingTimeoutMs: deps.config.processingTimeoutMs,
+    reportsOverage: deps.billing.usageReporting !== null,
   });
   await app.register(usageRoute, { store: deps.store, clock: deps.clock });
-  await app.register(billingRoutes, { billing: deps.billing });
+  await app.register(billingRoutes, { billing: deps.billing, store: deps.store });
+  if (deps.billing.webhooks) {
+    await app.register(stripeWebhookRoute, { store: deps.store, clock: deps.clock, webhooks: deps.billing.webhooks });
+  }
   await app.register(publicPages, {
     config: deps.config,
     store: deps.store,

@@ -21,6 +21,11 @@ export interface Organization {
   rateLimitOverride: number | null;
   billingCustomerId: string | null;
   billingSubscriptionId: string | null;
+  /**
+   * Incremented by every change of tier. A test-mode checkout link carries the version it was
+   * issued at and is refused once the plan has changed since (e.g. cancelled after the link).
+   */
+  planVersion: number;
 }
 
 export interface ApiKeyRecord {
@@ -103,6 +108,28 @@ export interface LoginTokenRecord {
   usedAt: Date | null;
 }
 
+/** A billable call to report as overage when the commit takes the counter past the allowance. */
+export interface OverageCall {
+  requestId: string;
+  customerId: string;
+  occurredAt: Date;
+  /** The period's included calls: a committed count above this is overage. */
+  includedCalls: number;
+}
+
+/** A pending overage report claimed by one reporter for a while. */
+export interface OverageReport {
+  requestId: string;
+  organizationId: string;
+  customerId: string;
+  occurredAt: Date;
+  status: 'pending' | 'sent';
+  attempts: number;
+  nextAttemptAt: Date;
+  sentAt: Date | null;
+  lastError: string | null;
+}
+
 export interface Store {
   /** Applies pending versioned migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
@@ -115,6 +142,36 @@ export interface Store {
   findOrganizationByBillingCustomer(customerId: string): Promise<Organization | null>;
   /** Returns the updated organization, or null when it does not exist. */
   changePlan(id: string, change: PlanChange): Promise<Organization | null>;
+  /**
+   * Records the payment provider's customer unless the organization has one already (two
+   * concurrent checkouts keep the first). Returns the customer id now stored, or null when the
+   * organization does not exist.
+   */
+  setBillingCustomerIfAbsent(id: string, customerId: string): Promise<string | null>;
+
+  /**
+   * Claims a provider webhook event for processing (insert-if-absent, atomic). True when this
+   * call owns it: the event is new, or an earlier claim was never finished and was taken before
+   * `staleBefore` (its process died). False for an event already processed or being processed.
+   */
+  claimWebhookEvent(event: { id: string; type: string }, now: Date, staleBefore: Date): Promise<boolean>;
+  /** Marks a claimed event as applied: later deliveries are replays. */
+  finishWebhookEvent(id: string, at: Date): Promise<void>;
+  /** Gives up an unfinished claim (applying failed) so that the provider's retry applies it. */
+  releaseWebhookEvent(id: string): Promise<void>;
+
+  /**
+   * Atomically claims up to `limit` pending overage reports that are due (next_attempt_at ≤ now)
+   * and not claimed by anyone whose claim is still running, until now + leaseMs. Two reporters
+   * never hold one row at once; a crashed reporter's claim expires and the row is retried.
+   */
+  claimOverageReports(input: { now: Date; leaseMs: number; limit: number; claimToken: string }): Promise<OverageReport[]>;
+  /** Marks a report sent if this claim still holds it; false when the claim was lost. */
+  markOverageReportSent(requestId: string, claimToken: string, at: Date): Promise<boolean>;
+  /** Records a failed attempt and when to try again, and frees the claim. */
+  markOverageReportFailed(requestId: string, claimToken: string, failure: { nextAttemptAt: Date; error: string }): Promise<void>;
+  /** The organization's overage reports, oldest call first (operators, tests). */
+  listOverageReports(organizationId: string): Promise<OverageReport[]>;
 
   createApiKey(key: NewApiKey): Promise<ApiKeyRecord>;
   /** The key with this SHA-256 hash and its organization, revoked or not. */
@@ -130,8 +187,13 @@ export interface Store {
    * committed + reserved < hardCap (the trial's hard block); without, always succeeds.
    */
   reserveCall(counter: UsageCounterKey, hardCap: number | null): Promise<boolean>;
-  /** Turns one reservation into a billable call. */
-  commitCall(counter: UsageCounterKey): Promise<void>;
+  /**
+   * Turns one reservation into a billable call and returns the counter's new committed count.
+   * With `overage`, in the same transaction: when that count exceeds `overage.includedCalls`,
+   * a pending overage report keyed by the request id is recorded (never twice for one id), so
+   * no committed overage call goes unreported and none is reported twice.
+   */
+  commitCall(counter: UsageCounterKey, overage?: OverageCall | null): Promise<number>;
   /** Gives one reservation back (the call failed and is not billable). */
   releaseCall(counter: UsageCounterKey): Promise<void>;
   /** Billable (committed) calls on the counter; 0 when it was never used. */

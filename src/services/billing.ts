@@ -1,6 +1,6 @@
 import { isCheckoutTier, PAID_CHECKOUT_TIERS } from '../domain/tiers.js';
 import type { BillingProvider } from '../ports/billing.js';
-import type { Organization } from '../ports/store.js';
+import type { Organization, Store } from '../ports/store.js';
 import { fail, ok, type Outcome } from './service-error.js';
 
 /**
@@ -8,7 +8,7 @@ import { fail, ok, type Outcome } from './service-error.js';
  * through the provider's contact, as the seed says.
  */
 export async function startCheckout(
-  deps: { billing: BillingProvider },
+  deps: { billing: BillingProvider; store: Store },
   organization: Organization,
   tier: string,
 ): Promise<Outcome<{ url: string }>> {
@@ -22,7 +22,16 @@ export async function startCheckout(
       'tier',
     );
   }
-  return ok(await deps.billing.createCheckoutSession({ organization, tier }));
+  if (!deps.billing.createCustomer) return ok(await deps.billing.createCheckoutSession({ organization, tier }));
+  // One provider customer per organization, made before its first checkout and kept; of two
+  // concurrent first checkouts the first stored customer wins (the other stays unused).
+  let customerId = organization.billingCustomerId;
+  if (!customerId) {
+    const created = await deps.billing.createCustomer(organization);
+    customerId = await deps.store.setBillingCustomerIfAbsent(organization.id, created);
+    if (!customerId) return fail('not_found', 'The organization no longer exists.');
+  }
+  return ok(await deps.billing.createCheckoutSession({ organization: { ...organization, billingCustomerId: customerId }, tier }));
 }
 
 export async function openBillingPortal(
@@ -31,6 +40,10 @@ export async function openBillingPortal(
 ): Promise<Outcome<{ url: string }>> {
   if (organization.tier === 'trial' && !organization.billingCustomerId) {
     return fail('invalid_request', 'The organization has no subscription yet; start one with POST /api/v1/billing/checkout.');
+  }
+  if (deps.billing.createCustomer && !organization.billingCustomerId) {
+    // A plan set by an operator without a provider account: there is nothing to manage there.
+    return fail('invalid_request', 'The organization has no billing account with the payment provider; contact billing support.');
   }
   return ok(await deps.billing.createPortalSession({ organization }));
 }

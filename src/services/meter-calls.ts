@@ -1,6 +1,7 @@
 import { meteringWindow, type MeteringWindow } from '../domain/metering.js';
 import type { Clock } from '../ports/clock.js';
-import type { Organization, Store, UsageCounterKey } from '../ports/store.js';
+import { isCheckoutTier } from '../domain/tiers.js';
+import type { Organization, OverageCall, Store, UsageCounterKey } from '../ports/store.js';
 import { limitsOf } from './organization-limits.js';
 
 /**
@@ -29,11 +30,32 @@ export async function reserveCall(
   return reserved ? { counter, window, settled: false } : null;
 }
 
-/** Idempotent: a reservation is settled once, by commit or release. */
-export async function commitCall(deps: { store: Store }, reservation: Reservation): Promise<void> {
+export interface CommitDeps {
+  store: Store;
+  /** Whether the payment provider invoices overage (Stripe: yes; test mode and default: no). */
+  reportsOverage?: boolean;
+}
+
+/**
+ * Idempotent: a reservation is settled once, by commit or release. A call beyond the included
+ * calls of a paid tier with a provider subscription is recorded for overage reporting in the
+ * same transaction as the commit (services/report-overage.ts sends it).
+ */
+export async function commitCall(
+  deps: CommitDeps,
+  reservation: Reservation,
+  call?: { requestId: string; organization: Organization; at: Date },
+): Promise<void> {
   if (reservation.settled) return;
   reservation.settled = true;
-  await deps.store.commitCall(reservation.counter);
+  await deps.store.commitCall(reservation.counter, deps.reportsOverage && call ? overageCallOf(call) : null);
+}
+
+/** Overage is invoiced for the self-service tiers with a subscription; enterprise by contract. */
+function overageCallOf(call: { requestId: string; organization: Organization; at: Date }): OverageCall | null {
+  const org = call.organization;
+  if (!isCheckoutTier(org.tier) || !org.billingCustomerId || !org.billingSubscriptionId) return null;
+  return { requestId: call.requestId, customerId: org.billingCustomerId, occurredAt: call.at, includedCalls: limitsOf(org).includedCalls };
 }
 
 export async function releaseCall(deps: { store: Store }, reservation: Reservation): Promise<void> {

@@ -2,7 +2,7 @@ import type { Tier } from '../domain/tiers.js';
 import type { Clock } from '../ports/clock.js';
 import type { Organization, Store } from '../ports/store.js';
 import { changePlan } from './change-plan.js';
-import { fail, type Outcome } from './service-error.js';
+import { fail, ok, type Outcome } from './service-error.js';
 
 /**
  * The provider's current view of one customer's subscription. Webhooks and the test-mode
@@ -18,6 +18,8 @@ export interface SubscriptionSnapshot {
   tier: Exclude<Tier, 'trial'> | null;
   /** Start of the subscription's billing cycle: the anchor of the monthly periods. */
   periodAnchor: Date | null;
+  /** The provider's status it was decided from (domain/subscription-state.ts), for the record. */
+  status?: string | null;
 }
 
 export async function syncSubscription(
@@ -29,6 +31,9 @@ export async function syncSubscription(
     : await deps.store.findOrganizationByBillingCustomer(snapshot.customerId);
   if (!organization) return fail('not_found', 'No organization for this billing customer.');
   if (!snapshot.tier) {
+    // Nothing to end: a plan an operator set without a subscription (enterprise by contract)
+    // is not the provider's to take away.
+    if (organization.tier !== 'trial' && !organization.billingSubscriptionId) return ok(organization);
     return changePlan(deps, organization.id, {
       tier: 'trial',
       billingCustomerId: snapshot.customerId,

@@ -21,6 +21,8 @@ export interface CheckoutToken {
   k: 'checkout';
   o: string;
   t: string;
+  /** The organization's plan version when the link was issued (absent in older links: 0). */
+  v?: number;
   exp: number;
 }
 export interface PortalToken {
@@ -47,6 +49,11 @@ export async function viewCheckout(deps: TestModeDeps, token: string): Promise<O
   }
   const organization = await deps.store.getOrganization(payload.o);
   if (!organization) return fail('not_found', 'The organization no longer exists.');
+  // A link issued before the plan last changed (e.g. before a cancellation) must not
+  // subscribe again: the buyer starts a new checkout. On a paid tier completeCheckout decides.
+  if (organization.tier === 'trial' && (payload.v ?? 0) !== organization.planVersion) {
+    return fail('invalid_request', 'This checkout link was issued before the plan last changed; start a new checkout.', 'token');
+  }
   const limits = TIER_LIMITS[payload.t];
   return ok({
     organization,

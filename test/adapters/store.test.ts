@@ -167,6 +167,7 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
           rateLimitOverride: null,
           billingCustomerId: null,
           billingSubscriptionId: null,
+          planVersion: 0,
         });
         assert.equal(await store.getOrganization('org_missing'), null);
       });

@@ -172,3 +172,69 @@ describe('loadConfig result', () => {
     }
   });
 });
+
+describe('loadConfig: Stripe settings', () => {
+  const full = {
+    STRIPE_SECRET_KEY: 'sk_test_abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    STRIPE_PRICE_STARTER: 'price_s',
+    STRIPE_PRICE_PRO: 'price_p',
+    STRIPE_PRICE_BUSINESS: 'price_b',
+    STRIPE_OVERAGE_PRICE_STARTER: 'price_os',
+    STRIPE_OVERAGE_PRICE_PRO: 'price_op',
+    STRIPE_OVERAGE_PRICE_BUSINESS: 'price_ob',
+  };
+
+  it('unset: test-mode billing', () => {
+    assert.equal(loadConfig({}).stripe, undefined);
+  });
+
+  it('complete: every value, the default meter event name, and an optional API base', () => {
+    assert.deepEqual(loadConfig(full).stripe, {
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      prices: { starter: 'price_s', pro: 'price_p', business: 'price_b' },
+      overagePrices: { starter: 'price_os', pro: 'price_op', business: 'price_ob' },
+      meterEventName: 'klartext_overage_calls',
+      apiBase: undefined,
+    });
+    const custom = loadConfig({ ...full, STRIPE_METER_EVENT_NAME: 'api_calls', STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe;
+    assert.equal(custom?.meterEventName, 'api_calls');
+    assert.equal(custom?.apiBase, 'http://127.0.0.1:12111');
+  });
+
+  it('a secret key without the rest lists every missing setting', () => {
+    const e = configError({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PRICE_PRO: 'price_p' });
+    assert.deepEqual(e.problems, [
+      'STRIPE_WEBHOOK_SECRET must be set when STRIPE_SECRET_KEY is set',
+      'STRIPE_PRICE_STARTER must be set when STRIPE_SECRET_KEY is set',
+      'STRIPE_PRICE_BUSINESS must be set when STRIPE_SECRET_KEY is set',
+      'STRIPE_OVERAGE_PRICE_STARTER must be set when STRIPE_SECRET_KEY is set',
+      'STRIPE_OVERAGE_PRICE_PRO must be set when STRIPE_SECRET_KEY is set',
+      'STRIPE_OVERAGE_PRICE_BUSINESS must be set when STRIPE_SECRET_KEY is set',
+    ]);
+  });
+
+  it('Stripe settings without a secret key are an error, not a silent fallback to test mode', () => {
+    const e = configError({ STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PRICE_PRO: 'price_p' });
+    assert.deepEqual(e.problems, ['STRIPE_SECRET_KEY must be set when STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PRO are set']);
+  });
+
+  it('malformed values are named, never echoed', () => {
+    const e = configError({
+      ...full,
+      STRIPE_SECRET_KEY: 'pk_test_public',
+      STRIPE_WEBHOOK_SECRET: 'secret',
+      STRIPE_PRICE_PRO: 'prod_123',
+      STRIPE_API_BASE: 'ftp://stripe.local',
+      STRIPE_METER_EVENT_NAME: 'has spaces',
+    });
+    assert.equal(e.problems.length, 5, e.problems.join('\n'));
+    assert.ok(e.problems.some((p) => /STRIPE_SECRET_KEY must be a Stripe secret or restricted key/.test(p)));
+    assert.ok(e.problems.includes('STRIPE_WEBHOOK_SECRET must start with whsec_'));
+    assert.ok(e.problems.includes('STRIPE_PRICE_PRO must start with price_'));
+    assert.ok(e.problems.some((p) => /STRIPE_API_BASE must use http: or https:/.test(p)));
+    assert.ok(e.problems.some((p) => /STRIPE_METER_EVENT_NAME/.test(p)));
+    assert.ok(!e.message.includes('pk_test_public') && !e.message.includes('"secret"'), 'secrets are not printed');
+  });
+});

@@ -160,7 +160,10 @@ for (const kind of backends()) {
       const { deps, organization, checkoutLink, portalLink } = await setup();
       assert.ok((await completeCheckout(deps, await checkoutLink(organization, 'pro'))).ok);
       assert.ok((await cancelSubscription(deps, await portalLink(organization))).ok);
-      const back = await completeCheckout(deps, await checkoutLink(organization, 'starter'));
+      // The new link is made from the organization as it is now, as the checkout route does.
+      const current = await ctx.store.getOrganization(organization.id);
+      assert.ok(current);
+      const back = await completeCheckout(deps, await checkoutLink(current, 'starter'));
       assert.ok(back.ok);
       assert.equal(back.value.tier, 'starter');
     });
@@ -286,5 +289,43 @@ for (const kind of backends()) {
         assert.equal(stored?.includedCallsOverride, 20000);
       },
     );
+  });
+}
+
+// "An old checkout link re-subscribes after a cancellation": test-mode links carry the plan
+// version they were issued at, and a link issued before the plan last changed is refused.
+for (const kind of backends()) {
+  describe(`test-mode checkout links issued before a plan change on ${kind}`, () => {
+    const ctx = useStore(kind);
+    it('a link issued before a cancellation cannot subscribe again; a link issued after can', async () => {
+      const clock = manualClock('2026-03-01T09:00:00.000Z');
+      const deps = { store: ctx.store, clock, secret: SECRET };
+      const billing = createTestModeBilling({ publicBaseUrl: 'http://127.0.0.1:9', secret: SECRET, clock });
+      const link = async (tier: 'starter' | 'pro') => {
+        const organization = await ctx.store.getOrganization(created.organization.id);
+        assert.ok(organization);
+        return tokenOf((await billing.createCheckoutSession({ organization, tier })).url);
+      };
+      const created = await newOrg(ctx.store, clock);
+      const used = await link('pro');
+      const spare = await link('starter'); // opened in another tab, never completed
+      assert.ok((await completeCheckout(deps, used)).ok);
+      clock.advance(HOUR);
+      const portal = tokenOf((await billing.createPortalSession({ organization: (await ctx.store.getOrganization(created.organization.id))! })).url);
+      assert.ok((await cancelSubscription(deps, portal)).ok);
+
+      for (const [name, token] of [['the completed link', used], ['the spare link', spare]] as const) {
+        const r = await completeCheckout(deps, token);
+        assert.equal(r.ok, false, name);
+        if (!r.ok) assert.match(r.error.message, /issued before the plan last changed/, name);
+        const view = await viewCheckout(deps, token);
+        assert.equal(view.ok, false, `${name}: the page refuses it too`);
+      }
+      assert.equal((await ctx.store.getOrganization(created.organization.id))?.tier, 'trial');
+
+      const fresh = await completeCheckout(deps, await link('starter'));
+      assert.ok(fresh.ok);
+      assert.equal(fresh.value.tier, 'starter');
+    });
   });
 }

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { createStripeBilling } from '../../src/adapters/billing/stripe.js';
 import { createTestModeBilling } from '../../src/adapters/billing/test-mode.js';
 import { createOutboxMailer } from '../../src/adapters/mailer/outbox.js';
+import type { BillingProvider } from '../../src/ports/billing.js';
 import { openRateLimiter } from '../../src/adapters/rate-limiter/open-rate-limiter.js';
 import { openStore } from '../../src/adapters/store/open-store.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
@@ -24,6 +26,7 @@ import { createOrganization } from '../../src/services/create-organization.js';
 import { issueApiKey } from '../../src/services/manage-keys.js';
 import { ManualClock } from './clock.js';
 import { createTestDatabase, type Backend, type TestDatabase } from './databases.js';
+import { STRIPE_TEST_SETTINGS } from './stripe-api-server.js';
 
 /**
  * A real server for HTTP tests: the app as main.ts builds it, listening on a loopback port,
@@ -36,6 +39,7 @@ export interface TestServer {
   store: Store;
   db: TestDatabase;
   clock: ManualClock;
+  billing: BillingProvider;
   /** Every log line the server wrote (JSON strings). */
   logs: string[];
   /** Where the server's e-mail goes when no `mailer` option is given (the real outbox adapter). */
@@ -60,6 +64,8 @@ export interface ServerOptions {
   logStream?: Writable;
   /** Another mailer (an SMTP one pointed at a test's SMTP server); default: a temp outbox. */
   mailer?: Mailer;
+  /** Stripe as provider, its API at this address (test/support/stripe-api-server.ts). */
+  stripeApiBase?: string;
 }
 
 let sharedReader: DocumentReader | null = null;
@@ -98,9 +104,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const secret = options.billingSecret ?? 'test-billing-secret';
   // The address is only known after listen; hosted billing links read it when they are made.
   let address = 'http://127.0.0.1';
-  const billing = createTestModeBilling({ publicBaseUrl: () => address, secret, clock });
   const outboxDir = mkdtempSync(join(tmpdir(), 'klartext-outbox-'));
   const mailer = options.mailer ?? createOutboxMailer({ dir: outboxDir, from: 'Klartext <no-reply@klartext.test>' });
+  const billing = options.stripeApiBase
+    ? createStripeBilling({ ...STRIPE_TEST_SETTINGS, publicBaseUrl: config.publicBaseUrl, apiBase: options.stripeApiBase, maxNetworkRetries: 0 })
+    : createTestModeBilling({ publicBaseUrl: () => address, secret, clock });
   const app = await buildApp({
     config,
     store,
@@ -121,6 +129,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     store,
     db,
     clock,
+    billing,
     logs,
     outboxDir,
     async close() {

@@ -23,8 +23,12 @@ export function createTestModeBilling(options: {
   };
   return {
     name: 'test-mode',
+    // Completion is in-process (no webhooks); overage is shown in usage, never invoiced.
+    webhooks: null,
+    usageReporting: null,
     async createCheckoutSession({ organization, tier }) {
-      return { url: link('checkout', { k: 'checkout', o: organization.id, t: tier }) };
+      // `v`: the plan version the link was issued at; completion is refused once it changed.
+      return { url: link('checkout', { k: 'checkout', o: organization.id, t: tier, v: organization.planVersion }) };
     },
     async createPortalSession({ organization }) {
       return { url: link('portal', { k: 'portal', o: organization.id }) };

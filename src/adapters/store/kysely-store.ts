@@ -1,4 +1,4 @@
-import { Migrator, sql, type Kysely, type Selectable } from 'kysely';
+import { Migrator, sql, type Kysely, type Selectable, type UpdateObject } from 'kysely';
 import { isScope, type Scope } from '../../domain/scopes.js';
 import { isTier } from '../../domain/tiers.js';
 import { isDocumentType } from '../../domain/document-types.js';
@@ -13,12 +13,14 @@ import type {
   NewApiKey,
   NewOrganization,
   Organization,
+  OverageCall,
+  OverageReport,
   PlanChange,
   Store,
   UsageCounterKey,
 } from '../../ports/store.js';
 import { migrationProvider } from './migrations/index.js';
-import type { ApiKeysTable, AuditRecordsTable, Database, OrganizationsTable } from './schema.js';
+import type { ApiKeysTable, AuditRecordsTable, BillingUsageReportsTable, Database, OrganizationsTable } from './schema.js';
 
 /**
  * The Store port over Kysely, identical for SQLite and PostgreSQL (dialect.ts holds the
@@ -83,6 +85,7 @@ export class KyselyStore implements Store {
         rate_limit_override: null,
         billing_customer_id: null,
         billing_subscription_id: null,
+        plan_version: 0,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -105,7 +108,11 @@ export class KyselyStore implements Store {
 
   async changePlan(id: string, change: PlanChange): Promise<Organization | null> {
     // An omitted field stays as it is; null clears it.
-    const set: Partial<OrganizationsTable> = { tier: change.tier };
+    const set: UpdateObject<Database, 'organizations'> = {
+      tier: change.tier,
+      // Evaluated against the row before the update: a new tier bumps the version.
+      plan_version: sql<number>`case when tier <> ${change.tier} then plan_version + 1 else plan_version end`,
+    };
     if (change.periodAnchor !== undefined) set.period_anchor = change.periodAnchor.getTime();
     if (change.includedCallsOverride !== undefined) set.included_calls_override = change.includedCallsOverride;
     if (change.overageCentsOverride !== undefined) set.overage_cents_override = change.overageCentsOverride;
@@ -119,6 +126,107 @@ export class KyselyStore implements Store {
       .returningAll()
       .executeTakeFirst();
     return row ? toOrganization(row) : null;
+  }
+
+  async setBillingCustomerIfAbsent(id: string, customerId: string): Promise<string | null> {
+    const row = await this.#db
+      .updateTable('organizations')
+      .set({ billing_customer_id: sql<string>`coalesce(billing_customer_id, ${customerId})` })
+      .where('id', '=', id)
+      .returning('billing_customer_id')
+      .executeTakeFirst();
+    return row ? row.billing_customer_id : null;
+  }
+
+  async claimWebhookEvent(event: { id: string; type: string }, now: Date, staleBefore: Date): Promise<boolean> {
+    // One upsert: a new id inserts; a known id is retaken only while unfinished and stale.
+    // No row comes back otherwise, and then nothing was written.
+    const row = await this.#db
+      .insertInto('billing_webhook_events')
+      .values({ event_id: event.id, event_type: event.type, claimed_at: now.getTime(), processed_at: null })
+      .onConflict((oc) =>
+        oc
+          .column('event_id')
+          .doUpdateSet({ claimed_at: now.getTime() })
+          .where('billing_webhook_events.processed_at', 'is', null)
+          .where('billing_webhook_events.claimed_at', '<', staleBefore.getTime()),
+      )
+      .returning('event_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async finishWebhookEvent(id: string, at: Date): Promise<void> {
+    await this.#db.updateTable('billing_webhook_events').set({ processed_at: at.getTime() }).where('event_id', '=', id).execute();
+  }
+
+  async releaseWebhookEvent(id: string): Promise<void> {
+    await this.#db.deleteFrom('billing_webhook_events').where('event_id', '=', id).where('processed_at', 'is', null).execute();
+  }
+
+  async claimOverageReports(input: { now: Date; leaseMs: number; limit: number; claimToken: string }): Promise<OverageReport[]> {
+    const now = input.now.getTime();
+    // One UPDATE over a sub-select of due rows. The outer WHERE repeats the conditions, so a row
+    // another reporter claimed meanwhile is skipped: PostgreSQL re-checks it after waiting for
+    // that reporter's row lock, SQLite runs one writer at a time.
+    const rows = await this.#db
+      .updateTable('billing_usage_reports')
+      .set({ claimed_until: now + input.leaseMs, claim_token: input.claimToken })
+      .where('request_id', 'in', (eb) =>
+        eb
+          .selectFrom('billing_usage_reports')
+          .select('request_id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
+          .orderBy('next_attempt_at', 'asc')
+          .orderBy('request_id', 'asc')
+          .limit(Math.max(0, Math.floor(input.limit))),
+      )
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
+      .returningAll()
+      .execute();
+    return rows.map(toOverageReport).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+  }
+
+  async markOverageReportSent(requestId: string, claimToken: string, at: Date): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('billing_usage_reports')
+      .set({ status: 'sent', sent_at: at.getTime(), claimed_until: null, claim_token: null, last_error: null })
+      .where('request_id', '=', requestId)
+      .where('claim_token', '=', claimToken)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async markOverageReportFailed(requestId: string, claimToken: string, failure: { nextAttemptAt: Date; error: string }): Promise<void> {
+    await this.#db
+      .updateTable('billing_usage_reports')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        next_attempt_at: failure.nextAttemptAt.getTime(),
+        last_error: failure.error.slice(0, 500),
+        claimed_until: null,
+        claim_token: null,
+      }))
+      .where('request_id', '=', requestId)
+      .where('claim_token', '=', claimToken)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  async listOverageReports(organizationId: string): Promise<OverageReport[]> {
+    const rows = await this.#db
+      .selectFrom('billing_usage_reports')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('occurred_at', 'asc')
+      .orderBy('request_id', 'asc')
+      .execute();
+    return rows.map(toOverageReport);
   }
 
   // ---- API keys ---------------------------------------------------------------------------
@@ -170,6 +278,7 @@ export class KyselyStore implements Store {
         'o.rate_limit_override as o_rate_limit_override',
         'o.billing_customer_id as o_billing_customer_id',
         'o.billing_subscription_id as o_billing_subscription_id',
+        'o.plan_version as o_plan_version',
       ])
       .where('k.hash', '=', hash)
       .executeTakeFirst();
@@ -247,27 +356,51 @@ export class KyselyStore implements Store {
     return row !== undefined;
   }
 
-  async commitCall(counter: UsageCounterKey): Promise<void> {
+  async commitCall(counter: UsageCounterKey, overage?: OverageCall | null): Promise<number> {
     // A successful call is never lost: without a row (or a reservation) it is still counted,
-    // and reserved never goes below 0.
+    // and reserved never goes below 0. The overage report, when due, commits with it.
     const now = this.#clock.now().getTime();
-    await this.#db
-      .insertInto('usage_counters')
-      .values({
-        organization_id: counter.organizationId,
-        counter_key: counter.counterKey,
-        committed: 1,
-        reserved: 0,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc.columns(['organization_id', 'counter_key']).doUpdateSet({
-          committed: (eb) => eb('usage_counters.committed', '+', 1),
-          reserved: sql<number>`case when usage_counters.reserved > 0 then usage_counters.reserved - 1 else 0 end`,
+    return this.#db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('usage_counters')
+        .values({
+          organization_id: counter.organizationId,
+          counter_key: counter.counterKey,
+          committed: 1,
+          reserved: 0,
           updated_at: now,
-        }),
-      )
-      .execute();
+        })
+        .onConflict((oc) =>
+          oc.columns(['organization_id', 'counter_key']).doUpdateSet({
+            committed: (eb) => eb('usage_counters.committed', '+', 1),
+            reserved: sql<number>`case when usage_counters.reserved > 0 then usage_counters.reserved - 1 else 0 end`,
+            updated_at: now,
+          }),
+        )
+        .returning('committed')
+        .executeTakeFirstOrThrow();
+      const committed = Number(row.committed);
+      if (overage && committed > overage.includedCalls) {
+        await trx
+          .insertInto('billing_usage_reports')
+          .values({
+            request_id: overage.requestId,
+            organization_id: counter.organizationId,
+            customer_id: overage.customerId,
+            occurred_at: overage.occurredAt.getTime(),
+            status: 'pending',
+            attempts: 0,
+            next_attempt_at: overage.occurredAt.getTime(),
+            claimed_until: null,
+            claim_token: null,
+            sent_at: null,
+            last_error: null,
+          })
+          .onConflict((oc) => oc.column('request_id').doNothing())
+          .execute();
+      }
+      return committed;
+    });
   }
 
   async releaseCall(counter: UsageCounterKey): Promise<void> {
@@ -443,6 +576,21 @@ function toOrganization(row: Selectable<OrganizationsTable>): Organization {
     rateLimitOverride: row.rate_limit_override,
     billingCustomerId: row.billing_customer_id,
     billingSubscriptionId: row.billing_subscription_id,
+    planVersion: Number(row.plan_version),
+  };
+}
+
+function toOverageReport(row: Selectable<BillingUsageReportsTable>): OverageReport {
+  return {
+    requestId: row.request_id,
+    organizationId: row.organization_id,
+    customerId: row.customer_id,
+    occurredAt: new Date(Number(row.occurred_at)),
+    status: checked(row.status, (v): v is 'pending' | 'sent' => v === 'pending' || v === 'sent', 'overage report status'),
+    attempts: Number(row.attempts),
+    nextAttemptAt: new Date(Number(row.next_attempt_at)),
+    sentAt: row.sent_at === null ? null : new Date(Number(row.sent_at)),
+    lastError: row.last_error,
   };
 }
 

@@ -6,6 +6,44 @@
  * time zone is ever involved. The PostgreSQL pool parses BIGINT to number (see dialect.ts);
  * epoch milliseconds and counters stay far below 2^53.
  */
+/**
+ * Stripe webhook events seen (migration 0004): the de-duplication record. A row is claimed
+ * before the event is applied and finished after; a claim never finished (crash) is retaken
+ * once it is stale, and a failed application deletes it so the provider's retry applies it.
+ */
+export interface BillingWebhookEventsTable {
+  event_id: string;
+  event_type: string;
+  /** Epoch ms the current claim was taken. */
+  claimed_at: number;
+  /** Epoch ms the event was applied; null while claimed. */
+  processed_at: number | null;
+}
+
+/**
+ * One row per billable call beyond a paid tier's included calls (migration 0004), written in
+ * the transaction that commits the call; the reporter sends it to the payment provider.
+ */
+export interface BillingUsageReportsTable {
+  /** The call's request id: the primary key and the provider's idempotency identifier. */
+  request_id: string;
+  organization_id: string;
+  customer_id: string;
+  /** Epoch ms of the call (the meter event's timestamp). */
+  occurred_at: number;
+  /** 'pending' until the provider accepted it, then 'sent'. */
+  status: string;
+  attempts: number;
+  /** Epoch ms before which the row is not tried (again). */
+  next_attempt_at: number;
+  /** Epoch ms until which the instance holding claim_token may send it; null when unclaimed. */
+  claimed_until: number | null;
+  claim_token: string | null;
+  sent_at: number | null;
+  /** The provider's last error message (never a secret, never document content). */
+  last_error: string | null;
+}
+
 export interface OrganizationsTable {
   id: string;
   name: string;
@@ -18,6 +56,8 @@ export interface OrganizationsTable {
   rate_limit_override: number | null;
   billing_customer_id: string | null;
   billing_subscription_id: string | null;
+  /** Incremented whenever the tier changes (migration 0004); test-mode links carry it. */
+  plan_version: number;
 }
 
 export interface ApiKeysTable {
@@ -85,6 +125,8 @@ export interface AccountLoginTokensTable {
 }
 
 export interface Database {
+  billing_webhook_events: BillingWebhookEventsTable;
+  billing_usage_reports: BillingUsageReportsTable;
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
   usage_counters: UsageCountersTable;

@@ -14,6 +14,8 @@ import { AnalyzeResponseSchema, AUTH_ERRORS, ErrorBodySchema } from '../../schem
 export interface AnalyzeRouteDeps extends AnalyzeDeps {
   store: Store;
   clock: Clock;
+  /** The payment provider invoices overage calls (they are recorded at commit). */
+  reportsOverage: boolean;
 }
 
 /**
@@ -68,7 +70,9 @@ export async function analyzeRoute(app: FastifyInstance, deps: AnalyzeRouteDeps)
         }
         throw ApiError.from(outcome.error);
       }
-      if (request.reservation) await commitCall(deps, request.reservation);
+      if (request.reservation) {
+        await commitCall(deps, request.reservation, { requestId: request.id, organization: request.auth!.organization, at: deps.clock.now() });
+      }
       return reply.code(200).send(outcome.body);
     },
   );

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BillingProvider } from '../../../ports/billing.js';
+import type { Store } from '../../../ports/store.js';
 import { openBillingPortal, startCheckout } from '../../../services/billing.js';
 import { ApiError } from '../../api-error.js';
 import { AUTH_ERRORS, BillingSessionSchema, CheckoutBodySchema, ErrorBodySchema } from '../../schemas.js';
 
 /** POST /api/v1/billing/checkout and /portal: addresses of the provider's hosted pages. */
-export async function billingRoutes(app: FastifyInstance, deps: { billing: BillingProvider }): Promise<void> {
+export async function billingRoutes(app: FastifyInstance, deps: { billing: BillingProvider; store: Store }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/api/v1/billing/checkout',

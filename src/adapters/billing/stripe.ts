@@ -1,0 +1,133 @@
+import Stripe from 'stripe';
+import { PAID_CHECKOUT_TIERS, type CheckoutTier } from '../../domain/tiers.js';
+import type { BillingProvider, ProviderSubscription, WebhookVerification } from '../../ports/billing.js';
+
+export interface StripeBillingOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Monthly price per tier, and the metered overage price that goes with it. */
+  prices: Record<CheckoutTier, string>;
+  overagePrices: Record<CheckoutTier, string>;
+  meterEventName: string;
+  /** Where the account area lives: checkout and portal return there. */
+  publicBaseUrl: string;
+  /** Another API address (http://127.0.0.1:port in tests); unset: api.stripe.com. */
+  apiBase?: string | undefined;
+  /** The SDK's own retries of a failed request; the overage reporter retries on its own too. */
+  maxNetworkRetries?: number;
+}
+
+/** How many of a customer's subscriptions are fetched to find the current one (newest first). */
+const SUBSCRIPTION_LIST_LIMIT = 20;
+
+/**
+ * The payment provider on Stripe (SPEC §5). One Stripe customer per organization (metadata
+ * organization_id); checkout in subscription mode with automatic tax and VAT-ID collection, the
+ * tier's price and its metered overage price; webhooks verified on the raw body; overage calls
+ * reported as billing meter events whose identifier is the call's request id.
+ */
+export function createStripeBilling(options: StripeBillingOptions): BillingProvider {
+  const stripe = new Stripe(options.secretKey, {
+    ...apiAddress(options.apiBase),
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    telemetry: false,
+    appInfo: { name: 'klartext' },
+  });
+  const accountArea = `${options.publicBaseUrl.replace(/\/+$/, '')}/api-account/billing`;
+  const tierOfPrice = new Map<string, CheckoutTier>(PAID_CHECKOUT_TIERS.map((t) => [options.prices[t], t]));
+
+  const toSubscription = (s: Stripe.Subscription): ProviderSubscription => {
+    const tier = s.items.data.map((item) => tierOfPrice.get(item.price.id)).find((t) => t !== undefined) ?? null;
+    return {
+      id: s.id,
+      status: s.status,
+      tier,
+      periodAnchor: new Date(s.billing_cycle_anchor * 1000),
+      cancelAtPeriodEnd: s.cancel_at_period_end,
+      created: new Date(s.created * 1000),
+    };
+  };
+
+  return {
+    name: 'stripe',
+    webhooks: {
+      verify(rawBody, signatureHeader): WebhookVerification {
+        if (!signatureHeader) return { ok: false, reason: 'missing_signature' };
+        let event: Stripe.Event;
+        try {
+          event = stripe.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret);
+        } catch {
+          // Signature, timestamp tolerance or a body that is not an event: all mean "not from Stripe".
+          return { ok: false, reason: 'invalid_signature' };
+        }
+        return { ok: true, event: { id: event.id, type: event.type, ...customerAndOrganization(event) } };
+      },
+      async listSubscriptions(customerId) {
+        const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: SUBSCRIPTION_LIST_LIMIT });
+        return list.data.map(toSubscription);
+      },
+    },
+    usageReporting: {
+      async reportOverageCall({ identifier, customerId, occurredAt }) {
+        await stripe.billing.meterEvents.create({
+          event_name: options.meterEventName,
+          identifier,
+          timestamp: Math.floor(occurredAt.getTime() / 1000),
+          payload: { stripe_customer_id: customerId, value: '1' },
+        });
+      },
+    },
+    async createCustomer(organization) {
+      const customer = await stripe.customers.create({
+        name: organization.name,
+        email: organization.email,
+        metadata: { organization_id: organization.id },
+      });
+      return customer.id;
+    },
+    async createCheckoutSession({ organization, tier }) {
+      if (!organization.billingCustomerId) throw new Error('Stripe checkout needs the organization’s customer first');
+      const metadata = { organization_id: organization.id, tier };
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: organization.billingCustomerId,
+        client_reference_id: organization.id,
+        metadata,
+        subscription_data: { metadata },
+        // The metered overage price takes no quantity: its usage comes from meter events.
+        line_items: [{ price: options.prices[tier], quantity: 1 }, { price: options.overagePrices[tier] }],
+        automatic_tax: { enabled: true },
+        tax_id_collection: { enabled: true },
+        // Tax-ID collection and automatic tax on an existing customer need these.
+        customer_update: { name: 'auto', address: 'auto' },
+        success_url: `${accountArea}?checkout=success`,
+        cancel_url: `${accountArea}?checkout=cancelled`,
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { url: session.url };
+    },
+    async createPortalSession({ organization }) {
+      if (!organization.billingCustomerId) throw new Error('Stripe portal needs the organization’s customer');
+      const session = await stripe.billingPortal.sessions.create({ customer: organization.billingCustomerId, return_url: accountArea });
+      return { url: session.url };
+    },
+  };
+}
+
+/** The SDK's host/port/protocol from one URL. */
+function apiAddress(apiBase: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
+/** Only ids are read from an event; its state is never trusted (DESIGN habit 7). */
+function customerAndOrganization(event: Stripe.Event): { customerId: string | null; organizationId: string | null } {
+  const object = event.data.object as unknown as { object?: string; customer?: unknown; metadata?: Record<string, string> | null; client_reference_id?: string | null };
+  const customer = object.customer;
+  const customerId = typeof customer === 'string' ? customer : customer && typeof customer === 'object' && 'id' in customer ? String((customer as { id: unknown }).id) : null;
+  const organizationId =
+    event.type === 'checkout.session.completed' ? (object.metadata?.organization_id ?? object.client_reference_id ?? null) : null;
+  return { customerId, organizationId };
+}

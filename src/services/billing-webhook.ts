@@ -1,0 +1,83 @@
+import { currentSubscription, grantsTier } from '../domain/subscription-state.js';
+import type { BillingWebhookEvent, BillingWebhooks } from '../ports/billing.js';
+import type { Clock } from '../ports/clock.js';
+import type { Store } from '../ports/store.js';
+import { fail, ok, type Outcome } from './service-error.js';
+import { syncSubscription, type SubscriptionSnapshot } from './sync-subscription.js';
+
+/**
+ * A payment provider's webhook (SPEC §5, DESIGN habit 7): verify, de-duplicate by event id,
+ * then converge. The event only names the customer (and, on checkout, the organization); the
+ * subscription's state is fetched from the provider now, so events applied twice, late or out of
+ * order all end in the provider's current state. docs/billing.md says what each status means.
+ */
+export const HANDLED_EVENT_TYPES = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.payment_failed',
+  'invoice.paid',
+] as const;
+
+/** A claim older than this was left by a process that died while applying; it is retaken. */
+export const WEBHOOK_CLAIM_STALE_MS = 5 * 60 * 1000;
+
+export interface WebhookDeps {
+  store: Store;
+  clock: Clock;
+  webhooks: BillingWebhooks;
+}
+
+export type WebhookResult =
+  | { result: 'applied'; eventId: string; organizationId: string; tier: string; status: string | null }
+  | { result: 'duplicate'; eventId: string }
+  | { result: 'ignored'; eventId: string; reason: 'event_type' | 'no_customer' | 'unknown_customer' };
+
+export async function receiveBillingWebhook(
+  deps: WebhookDeps,
+  rawBody: Buffer,
+  signatureHeader: string | undefined,
+): Promise<Outcome<WebhookResult>> {
+  const verified = deps.webhooks.verify(rawBody, signatureHeader);
+  if (!verified.ok) {
+    return verified.reason === 'missing_signature'
+      ? fail('invalid_request', 'The Stripe-Signature header is missing.')
+      : fail('invalid_request', 'The webhook signature does not match the body.');
+  }
+  return ok(await applyBillingEvent(deps, verified.event));
+}
+
+export async function applyBillingEvent(deps: WebhookDeps, event: BillingWebhookEvent): Promise<WebhookResult> {
+  if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) return { result: 'ignored', eventId: event.id, reason: 'event_type' };
+  if (!event.customerId) return { result: 'ignored', eventId: event.id, reason: 'no_customer' };
+
+  const now = deps.clock.now();
+  const claimed = await deps.store.claimWebhookEvent(event, now, new Date(now.getTime() - WEBHOOK_CLAIM_STALE_MS));
+  if (!claimed) return { result: 'duplicate', eventId: event.id };
+  try {
+    const snapshot = await currentSnapshot(deps, event.customerId, event.organizationId);
+    const synced = await syncSubscription(deps, snapshot);
+    await deps.store.finishWebhookEvent(event.id, deps.clock.now());
+    if (!synced.ok) return { result: 'ignored', eventId: event.id, reason: 'unknown_customer' };
+    return { result: 'applied', eventId: event.id, organizationId: synced.value.id, tier: synced.value.tier, status: snapshot.status ?? null };
+  } catch (err) {
+    // Not applied: forget the claim so that the provider's retry of this event applies it.
+    await deps.store.releaseWebhookEvent(event.id).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The customer's subscription as the provider has it now, as the snapshot sync applies. */
+async function currentSnapshot(deps: WebhookDeps, customerId: string, organizationId: string | null): Promise<SubscriptionSnapshot> {
+  const current = currentSubscription(await deps.webhooks.listSubscriptions(customerId));
+  const tier = current && grantsTier(current.status) ? current.tier : null;
+  return {
+    ...(organizationId ? { organizationId } : {}),
+    customerId,
+    subscriptionId: tier && current ? current.id : null,
+    tier,
+    periodAnchor: tier && current ? current.periodAnchor : null,
+    status: current?.status ?? null,
+  };
+}
