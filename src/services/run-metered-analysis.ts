@@ -153,3 +153,10 @@ export async function runMeteredAnalysis(
     if (!reservation.settled) await releaseCall(deps, reservation);
   }
 }
+
+/**
+ * The key id of audit records of calls made from the account area's "Try it" page: those calls
+ * are made by a signed-in person, not with an API key. A fixed marker (not a `key_…` id, so it
+ * can never name a real key) keeps key_id NOT NULL meaningful without a key nobody can use.
+ */
+export const ACCOUNT_AREA_KEY_ID = 'account_area';
