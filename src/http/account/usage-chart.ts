@@ -26,7 +26,7 @@ export interface UsageChart {
   total: number;
   busiest: { day: string; calls: number } | null;
   /** Days labelled on the x axis (first, every seventh, last). */
-  labels: { x: number; day: string }[];
+  labels: { x: number; day: string; anchor: 'start' | 'middle' | 'end' }[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -73,7 +73,12 @@ export function usageChart(
   const busiest = counts.reduce<{ day: string; calls: number } | null>((best, c) => (!best || c.calls > best.calls ? c : best), null);
   const labels = bars
     .filter((_, i) => i === 0 || i === bars.length - 1 || (i % 7 === 0 && bars.length - 1 - i >= 4))
-    .map((b) => ({ x: round(b.x + b.width / 2), day: b.day }));
+    .map((b, i, all) => ({
+      x: i === 0 ? b.x : i === all.length - 1 ? round(b.x + b.width) : round(b.x + b.width / 2),
+      day: b.day,
+      // The first and last labels align with the plot's edges instead of running past them.
+      anchor: i === 0 ? ('start' as const) : i === all.length - 1 ? ('end' as const) : ('middle' as const),
+    }));
   return { width, height, top, baseline, left, bars, max, total, busiest, labels };
 }
 
