@@ -241,4 +241,13 @@ export interface Store {
   countLoginTokensSince(email: string, since: Date): Promise<number>;
   /** Organizations whose account address is `email` (compared case-insensitively), oldest first. */
   findOrganizationsByEmail(email: string): Promise<Organization[]>;
+
+  // ---- account area pages (issue 9) --------------------------------------------------------
+  /**
+   * Successful (status 200, i.e. billable) analyze calls of the organization per UTC day, from
+   * the audit records with `from <= created_at < to`. Days are counted in the database
+   * (epoch-ms integer division, the same on SQLite and PostgreSQL); only days with calls are
+   * returned, oldest first, as `YYYY-MM-DD`.
+   */
+  dailyBillableCalls(organizationId: string, from: Date, to: Date): Promise<{ day: string; calls: number }[]>;
 }

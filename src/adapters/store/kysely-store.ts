@@ -559,7 +559,28 @@ export class KyselyStore implements Store {
       .execute();
     return rows.map(toOrganization);
   }
+
+  // ---- account area pages -------------------------------------------------------------------
+
+  async dailyBillableCalls(organizationId: string, from: Date, to: Date): Promise<{ day: string; calls: number }[]> {
+    // created_at is epoch milliseconds (bigint); integer division by a day's milliseconds is the
+    // UTC day number in both SQLite and PostgreSQL (timestamps are never negative here).
+    const day = sql<number | string>`created_at / ${sql.lit(DAY_MS)}`;
+    const rows = await this.#db
+      .selectFrom('audit_records')
+      .select([day.as('day'), (eb) => eb.fn.countAll<number | string>().as('calls')])
+      .where('organization_id', '=', organizationId)
+      .where('status_code', '=', 200)
+      .where('created_at', '>=', from.getTime())
+      .where('created_at', '<', to.getTime())
+      .groupBy(day)
+      .orderBy(day)
+      .execute();
+    return rows.map((r) => ({ day: new Date(Number(r.day) * DAY_MS).toISOString().slice(0, 10), calls: Number(r.calls) }));
+  }
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 // ---- row mapping ------------------------------------------------------------------------------
 

@@ -52,7 +52,9 @@ export async function publicPages(app: FastifyInstance, deps: AccountAreaDeps): 
   await app.register(accountArea, { ...deps, prefix: ACCOUNT_PREFIX });
 }
 
-async function accountArea(app: FastifyInstance, deps: AccountAreaDeps): Promise<void> {
+async function accountArea(app: FastifyInstance, options: AccountAreaDeps & { prefix?: string }): Promise<void> {
+  // The options carry the register() prefix; handing it on would prefix the routes twice.
+  const { prefix: _prefix, ...deps } = options;
   const secret = deps.config.sessionSecret ?? randomBytes(32).toString('hex');
   await app.register(session, {
     secret,

@@ -3,7 +3,7 @@ import type { Clock } from '../../ports/clock.js';
 import type { RateLimiter, RateLimitDecision } from '../../ports/rate-limiter.js';
 import type { Store } from '../../ports/store.js';
 import { releaseCall, reserveCall } from '../../services/meter-calls.js';
-import { limitsOf } from '../../services/organization-limits.js';
+import { hitOrganizationRateLimit } from '../../services/run-metered-analysis.js';
 import { verifyApiKey } from '../../services/verify-api-key.js';
 import { ApiError } from '../api-error.js';
 
@@ -77,9 +77,8 @@ export function installApiAuth(app: FastifyInstance, deps: ApiAuthDeps): void {
 }
 
 async function hitRateLimit(limiter: RateLimiter, request: FastifyRequest): Promise<RateLimitDecision> {
-  const organization = request.auth!.organization;
   try {
-    return await limiter.hit(`org:${organization.id}`, limitsOf(organization).rateLimitPerMinute);
+    return await hitOrganizationRateLimit({ rateLimiter: limiter }, request.auth!.organization);
   } catch (err) {
     request.log.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'rate limiter unavailable');
     throw new ApiError('service_unavailable', 'The service is temporarily unavailable; retry shortly.', undefined, {

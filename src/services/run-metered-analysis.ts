@@ -1,0 +1,173 @@
+import { DOCUMENT_TYPES, isDocumentType, type DocumentType } from '../domain/document-types.js';
+import { sniffFileKind, type FileKind } from '../domain/file-kind.js';
+import { statusOf } from '../domain/error-codes.js';
+import { newId } from '../domain/random-id.js';
+import type { Clock } from '../ports/clock.js';
+import type { RateLimitDecision, RateLimiter } from '../ports/rate-limiter.js';
+import type { Organization, Store } from '../ports/store.js';
+import { analyzeDocument, type AnalyzeBody, type AnalyzeDeps, type FailureReport } from './analyze-document.js';
+import { commitCall, releaseCall, reserveCall, type CommitDeps, type Reservation } from './meter-calls.js';
+import { limitsOf } from './organization-limits.js';
+import { fail, ok, type Outcome, type ServiceError } from './service-error.js';
+
+/**
+ * One metered analyze call, shared by POST /api/v1/analyze and the account area's "Try it"
+ * page, so both bill, refuse and record exactly alike. The steps, in the order of SPEC §2
+ * (after the key checks, which only the API has):
+ *   3. rate limit of the organization      → hitOrganizationRateLimit
+ *   4. trial quota: reserve a call         → meter-calls.reserveCall
+ *   5. validation of the form              → validateAnalyzeForm
+ *   6. processing; commit on 200, release  → analyzeAndSettle
+ *   and the audit record of SPEC §7        → recordAnalyzeCall
+ * The API runs 3–4 in its auth gate (plugins/api-auth.ts) for every keyed route and 5–6 in the
+ * route; the account page runs them all through runMeteredAnalysis.
+ */
+export interface MeteredAnalysisDeps extends AnalyzeDeps, CommitDeps {
+  store: Store;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+}
+
+/** Counts one request against the organization's per-minute budget. Throws when the limiter is down. */
+export async function hitOrganizationRateLimit(deps: { rateLimiter: RateLimiter }, organization: Organization): Promise<RateLimitDecision> {
+  return deps.rateLimiter.hit(`org:${organization.id}`, limitsOf(organization).rateLimitPerMinute);
+}
+
+export interface AnalyzeForm {
+  documentType: string | undefined;
+  file: { bytes: Uint8Array } | null;
+}
+
+export interface AcceptedUpload {
+  documentType: DocumentType;
+  bytes: Uint8Array;
+  kind: FileKind;
+}
+
+/** Validation of SPEC §2: document_type present and one of the six, one non-empty PDF/JPG/PNG. */
+export function validateAnalyzeForm(form: AnalyzeForm): Outcome<AcceptedUpload> {
+  const documentType = form.documentType?.trim();
+  if (!documentType) return fail('invalid_request', "Field 'document_type' is missing.", 'document_type');
+  if (!isDocumentType(documentType)) {
+    return fail('document_type_unsupported', `document_type must be one of ${DOCUMENT_TYPES.join(', ')}.`, 'document_type');
+  }
+  if (!form.file) return fail('invalid_request', "Field 'file' is missing.", 'file');
+  if (form.file.bytes.length === 0) return fail('invalid_request', 'The file is empty.', 'file');
+  const kind = sniffFileKind(form.file.bytes);
+  if (!kind) return fail('invalid_request', 'The file is not a PDF, JPG or PNG.', 'file');
+  return ok({ documentType, bytes: form.file.bytes, kind });
+}
+
+export type SettledAnalysis =
+  | { ok: true; body: AnalyzeBody; pages: number }
+  | { ok: false; error: ServiceError; pages: number | null; failure: FailureReport };
+
+/** Who made the call: the request id names it in an overage report (meter event identifier). */
+export interface CallOrigin {
+  requestId: string;
+  organization: Organization;
+}
+
+/**
+ * Runs the pipeline and settles the reservation: only a successful analysis is committed
+ * (billable), with its overage report where the call is beyond the allowance; every failure
+ * gives the reservation back at once.
+ */
+export async function analyzeAndSettle(
+  deps: AnalyzeDeps & CommitDeps & { clock: Clock },
+  reservation: Reservation | null,
+  upload: AcceptedUpload & { startedAt: number; origin: CallOrigin },
+): Promise<SettledAnalysis> {
+  try {
+    const outcome = await analyzeDocument(deps, upload);
+    if (!outcome.ok) return { ok: false, error: outcome.error, pages: outcome.pages, failure: outcome.failure };
+    if (reservation) await commitCall(deps, reservation, { ...upload.origin, at: deps.clock.now() });
+    return { ok: true, body: outcome.body, pages: outcome.pages };
+  } finally {
+    if (reservation && !reservation.settled) await releaseCall(deps, reservation);
+  }
+}
+
+/** The audit record of SPEC §7: who, which key, what type, outcome, pages and time — no content. */
+export async function recordAnalyzeCall(
+  deps: { store: Store; clock: Clock },
+  entry: { organizationId: string; keyId: string; documentType: DocumentType | null; statusCode: number; pages: number | null; latencyMs: number },
+): Promise<void> {
+  await deps.store.insertAuditRecord({ id: newId('aud'), ...entry, createdAt: deps.clock.now() });
+}
+
+export type MeteredCallResult =
+  | { ok: true; status: 200; body: AnalyzeBody; documentType: DocumentType; pages: number }
+  | {
+      ok: false;
+      status: number;
+      error: ServiceError;
+      documentType: DocumentType | null;
+      pages: number | null;
+      /** Seconds until the rate-limit window resets (429 only). */
+      retryAfterSeconds?: number;
+      /** Kinds and names of a processing fault, for the caller's log (never content). */
+      failure?: FailureReport;
+      /** The limiter could not be reached (503); the caller logs it. */
+      limiterError?: Error;
+    };
+
+/**
+ * Steps 3–6 for a caller outside the API's auth gate (the account area's signed-in session
+ * stands in for the key). `readForm` reads the upload only once the call is admitted, so a
+ * rate-limited or quota-blocked request is refused before its body is read, as on the API.
+ * The reservation is settled whatever happens, also when readForm throws.
+ */
+export async function runMeteredAnalysis(
+  deps: MeteredAnalysisDeps,
+  input: { organization: Organization; requestId: string; startedAt: number; readForm: () => Promise<Outcome<AnalyzeForm>> },
+): Promise<MeteredCallResult> {
+  const failed = (error: ServiceError, extra: Partial<Extract<MeteredCallResult, { ok: false }>> = {}): MeteredCallResult => ({
+    ok: false,
+    status: statusOf(error.code),
+    error,
+    documentType: null,
+    pages: null,
+    ...extra,
+  });
+
+  let decision: RateLimitDecision;
+  try {
+    decision = await hitOrganizationRateLimit(deps, input.organization);
+  } catch (err) {
+    return failed({ code: 'service_unavailable', message: 'The service is temporarily unavailable; retry shortly.' }, { limiterError: err as Error });
+  }
+  if (!decision.allowed) {
+    return failed(
+      { code: 'rate_limited', message: `The rate limit of ${decision.limit} requests per minute is exceeded; retry in ${decision.resetSeconds} s.` },
+      { retryAfterSeconds: decision.resetSeconds },
+    );
+  }
+  const reservation = await reserveCall(deps, input.organization);
+  if (!reservation) {
+    return failed({ code: 'quota_exceeded', message: `The trial allowance of ${limitsOf(input.organization).includedCalls} calls is used up.` });
+  }
+  try {
+    const form = await input.readForm();
+    if (!form.ok) return failed(form.error);
+    const accepted = validateAnalyzeForm(form.value);
+    if (!accepted.ok) return failed(accepted.error);
+    const { documentType } = accepted.value;
+    const settled = await analyzeAndSettle(deps, reservation, {
+      ...accepted.value,
+      startedAt: input.startedAt,
+      origin: { requestId: input.requestId, organization: input.organization },
+    });
+    if (!settled.ok) return failed(settled.error, { documentType, pages: settled.pages, failure: settled.failure });
+    return { ok: true, status: 200, body: settled.body, documentType, pages: settled.pages };
+  } finally {
+    if (!reservation.settled) await releaseCall(deps, reservation);
+  }
+}
+
+/**
+ * The key id of audit records of calls made from the account area's "Try it" page: those calls
+ * are made by a signed-in person, not with an API key. A fixed marker (not a `key_…` id, so it
+ * can never name a real key) keeps key_id NOT NULL meaningful without a key nobody can use.
+ */
+export const ACCOUNT_AREA_KEY_ID = 'account_area';
