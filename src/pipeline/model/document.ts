@@ -25,7 +25,7 @@ export interface TextCell {
   /** 1 for text-layer words; OCR confidence in [0, 1]. */
   confidence: number;
   /**
-   * OCR only: where a figure was read twice (the second look, stages/ocr/second-look.ts) and the
+   * OCR only: where a figure was read twice (the second look, reading/ocr/second-look.ts) and the
    * two readings differ, the one not kept in `text`. Steps with evidence of their own (a
    * statement's balances) may prefer it.
    */
