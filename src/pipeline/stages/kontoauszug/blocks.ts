@@ -3,7 +3,9 @@ import { balanceKind, type BalanceKind } from './balances.js';
 import { bookingDateIndex, valueDatesUnderHeader } from './date-columns.js';
 import { columnModel, columnOf, headerLine, median, type ColumnModel, type ColumnRole, type HeaderLine } from './columns.js';
 import { repeatedLines } from './headers-footers.js';
-import { adjacent, fold, WEEKDAY, type AmountToken, type DateToken, type Line, type Word } from './lines.js';
+import { fold } from '../../layout/fold.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
+import { adjacent, WEEKDAY, type AmountToken, type DateToken, type Line, type Word } from './lines.js';
 
 /**
  * Lines → posting blocks. A posting starts on a line that carries an amount in a posting
@@ -74,7 +76,6 @@ const FEE_LINE = /(währungsumrechnung|umrechnungsentgelt|auslandseinsatz|einsat
 const dayWord = (w: string): boolean => WEEKDAY.test(w) || /^(heute|gestern)[.,]*$/u.test(w);
 
 /** The label of a booking-date heading: `Buchungsdatum: 05.03.2026`, `Buchungstag 05.03.2026`. */
-const DATE_LABEL = /^(buchungsdatum|buchungstag|buchung|gebucht|datum|am|vom)[:.]?$/u;
 
 /** A line that is only a date (with weekday, or labelled as the booking date): the heading of a day group. */
 export function dateHeading(line: Line): PrintedDate | null {
@@ -83,7 +84,7 @@ export function dateHeading(line: Line): PrintedDate | null {
   if (line.dates.length === 1 && line.words.length <= 3 + line.dates[0]!.last - line.dates[0]!.word) {
     const d = line.dates[0]!;
     const others = line.words.filter((_, i) => i < d.word || i > d.last).map((w) => fold(w.text));
-    if (others.every((w) => dayWord(w) || DATE_LABEL.test(w))) return line.dates[0]!.date.year ? line.dates[0]!.date : null;
+    if (others.every((w) => dayWord(w) || vocab.dateHeadingLabel.test(w))) return line.dates[0]!.date.year ? line.dates[0]!.date : null;
   }
   const long = parseGermanLongDate(line.text);
   if (long && line.words.length <= 5 && words.filter((w) => !/^\d/u.test(w)).every((w) => dayWord(w) || /^[a-zä]+$/u.test(w))) return long;
@@ -153,7 +154,7 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
     return booking === 1 && second && second.word === l.dates[0]!.last + 1 ? second.date : l.dates[0]!.date;
   };
   // A header naming a value-date column (Wertstellung, Valuta, Wert) after the text column.
-  const valutaColumn = headers.some((h) => /\b(wertstellung|valuta|wert)\b/iu.test(h.line.text));
+  const valutaColumn = headers.some((h) => vocab.valueDateColumn.test(h.line.text));
   const otherDate = (l: Line): PrintedDate | null => {
     const second = l.dates[1];
     if (!second) return null;
@@ -162,7 +163,7 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
   };
   // A balance line carries its amount or is a short label whose amount stands nearby; a
   // sentence that mentions the "Schlusssaldo" is prose.
-  const kinds = lines.map((l) => (l.amounts.length > 0 || (l.words.length <= 8 && /übertrag|saldo|kontostand/iu.test(l.text)) ? balanceKind(l) : null));
+  const kinds = lines.map((l) => (l.amounts.length > 0 || (l.words.length <= 8 && vocab.balanceHint.test(l.text)) ? balanceKind(l) : null));
   const headings = lines.map((l) => dateHeading(l));
 
   // Posting candidates decide the columns: dated lines with amounts, else (day-grouped
@@ -305,7 +306,7 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
   for (let i = 0; i + 1 < lines.length; i++) {
     const h = fold(lines[i]!.text);
     const next = lines[i + 1]!;
-    if (lines[i]!.amounts.length > 0 || !/anfangssaldo|alter saldo|saldo alt|startsaldo|eröffnungsbilanz|eröffnungssaldo/u.test(h) || !/endsaldo|neuer saldo|saldo neu|schlusssaldo|abschlusssaldo/u.test(h)) continue;
+    if (lines[i]!.amounts.length > 0 || !vocab.summaryOpening.test(h) || !vocab.summaryClosing.test(h)) continue;
     if (next.amounts.length >= 2 && kinds[next.index] === null) summary.set(next.index, { opening: next.amounts[0]!, closing: next.amounts[next.amounts.length - 1]! });
   }
   const deferred: Event[] = [];

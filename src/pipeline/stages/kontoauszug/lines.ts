@@ -3,6 +3,7 @@ import { parseGermanAmount } from '../../../domain/money.js';
 
 /** +1 credit, -1 debit. */
 export type Sign = 1 | -1;
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import type { Page } from '../../model/document.js';
 
 /**
@@ -257,8 +258,6 @@ function relined(line: Line, words: Word[]): Line {
   return l;
 }
 
-const DATE_OR_BALANCE_START = /^(\d{1,2}\.\d{1,2}\.|alter|neuer|kontostand|saldo|anfangssaldo|endsaldo)/iu;
-const BALANCE_LABEL = /\b(kontostand|saldo|buchungssaldo|anfangssaldo|endsaldo)\b/iu;
 
 /** True when `b` follows `a` on the same page with no more than a line's gap between them. */
 export function adjacent(a: Line, b: Line): boolean {
@@ -290,12 +289,12 @@ function attachLoneAmounts(lines: Line[]): Line[] {
     // A balance label whose amount stands alone on the line below ("Kontostand am 26 Okt.
     // 2022" / "0,00 EUR"), when that amount does not lead into a dated line of its own.
     const after = lines[i + 2];
-    if (n && l.amounts.length === 0 && BALANCE_LABEL.test(l.text) && isLoneInCurrency(n) && adjacent(l, n) && !(after && after.page === n.page && DATE_OR_BALANCE_START.test(after.text))) {
+    if (n && l.amounts.length === 0 && vocab.balanceWord.test(l.text) && isLoneInCurrency(n) && adjacent(l, n) && !(after && after.page === n.page && vocab.dateOrBalanceStart.test(after.text))) {
       out.push(appended(l, n));
       i++;
       continue;
     }
-    if (n && isLone(l) && n.amounts.length === 0 && adjacent(l, n) && DATE_OR_BALANCE_START.test(n.text)) {
+    if (n && isLone(l) && n.amounts.length === 0 && adjacent(l, n) && vocab.dateOrBalanceStart.test(n.text)) {
       out.push(appended(n, l));
       i++;
       continue;
@@ -458,9 +457,4 @@ export function textWithout(line: Line, skip: ReadonlySet<number>): string {
     .join(' ')
     .replace(/\s+/gu, ' ')
     .trim();
-}
-
-/** Lower-case, umlauts kept, whitespace collapsed: for vocabulary tests. */
-export function fold(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/\s+/gu, ' ');
 }

@@ -1,5 +1,7 @@
 import { typePhrase } from './counterparty.js';
-import { fold, type Line, type Sign } from './lines.js';
+import { fold } from '../../layout/fold.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
+import type { Line, Sign } from './lines.js';
 
 /**
  * Sign resolution. Certain sources, in this order: the sign the amount prints (`-`, U+2212,
@@ -7,54 +9,42 @@ import { fold, type Line, type Sign } from './lines.js';
  * running balance's change. Where none applies (flattened text, one unsigned column) the
  * posting type decides — Gutschrift/Lohn/Gehalt/Zahlungseingang credit, Lastschrift/
  * Kartenzahlung/Überweisung/Dauerauftrag debit — and the balances confirm or correct it:
- * opening + Σ postings must equal closing (see `reconcileSigns`).
+ * opening + Σ postings must equal closing (see `reconcileSigns`). The words of each kind are
+ * roles of the statement vocabulary (`layout/vocabulary.ts`).
  */
-const CREDIT =
-  /^(gutschrift|gutschr|überweisungsgutschrift|echtzeitgutschrift|lohn|gehalt|rente|bezüge|zahlungseingang|eingang|einzahlung|bareinzahlung|bargeldeinzahlung|habenzinsen|zinsgutschrift|erstattung|rückerstattung|dividende|storno|rücklastschrift|rückbuchung|retoure|eingehende|zinsen|zinszahlung|zinsertrag|ertrag|ertragsgutschrift|scheckeinzug|scheckeinreichung|scheckgutschrift|belohnung|prämie|bonus|cashback|verkauf)\b/u;
-const DEBIT = /(lastschrift|kartenzahlung|kartenumsatz|überweisung|ueberweisung|dauerauftrag|auszahlung|bargeld|entgelt|gebühr|sollzinsen|abbuchung|zahlungsausgang|ausgang|einzug|(?<!ver)kauf|steuer)/u;
-/** Words that say which way the money went wherever they stand, English ones of app statements too. */
-const CREDIT_ANYWHERE = /(\b(gutschrift|lohn|gehalt|zahlungseingang|erstattung|einzahlung|habenzinsen|guthabenzinsen|zinsgutschrift|zinsertrag|belohnung)\b|\bpay ?in\b|\bincoming\b|\breceived\b)/u;
-const DEBIT_ANYWHERE = /(\bpay ?out\b|\boutgoing\b)/u;
-const INCOMING = /(\bpay ?in\b|\bincoming\b|\breceived\b|\bzahlungseingang\b|\beingehende)/u;
-const TRANSFER = /^(überweisung|ueberweisung|transfer|umbuchung|übertrag)$/u;
+
 /**
- * Settlements ("Abschluss", "Rechnungsabschluss", "Abrechnung") go either way: interest earned
- * is a credit, overdraft interest and fees a debit. Their own words decide; without any, debit.
+ * Sign suggested by the posting's words; null when they say nothing. In this order: a booking
+ * side named after the type; interest by kind wherever it stands on the first line ("Ihre
+ * Tagesgeldzinsen"); a settlement (Abschluss, Abrechnung), which goes either way by its own words
+ * and is a debit without any; credit types; a bare transfer that names its direction; debit
+ * types; then credit and debit words anywhere in the text, app-English ones too.
  */
-const SETTLEMENT = /^(konto|rechnungs|zins|quartals)?(abschluss|abschluß|abrechnung)/u;
-const SETTLEMENT_CREDIT = /(habenzins|guthabenzins|zinsgutschrift|zinsertrag|zinsen haben|gutschrift)/u;
-const SETTLEMENT_DEBIT = /(sollzins|überziehung|dispo|entgelt|gebühr|kontoführung|auslagen|porto)/u;
-
-/** Interest by kind, wherever the word stands in the type ("Ihre Tagesgeldzinsen"). */
-const INTEREST_EARNED = /(haben|guthaben|tagesgeld|festgeld|spar|kapital)zinsen|zinsgutschrift|zinsertrag/u;
-const INTEREST_CHARGED = /(soll|überziehungs|dispo|kredit|darlehens|verzugs)zinsen/u;
-
-/** Sign suggested by the posting's words; null when they say nothing. */
 export function signFromType(firstLine: string, allText: string): Sign | null {
   const type = fold(typePhrase(firstLine) || firstLine);
   const all = fold(allText);
   // "INTERNE UMBUCHUNG HABEN" / "… SOLL": the booking side named after the type.
-  const side = /\b(umbuchung|übertrag|uebertrag|buchung)\s+(haben|soll)\b/u.exec(fold(firstLine));
+  const side = vocab.bookedSide.exec(fold(firstLine));
   if (side) return side[2] === 'haben' ? 1 : -1;
-  if (INTEREST_CHARGED.test(fold(firstLine))) return -1;
-  if (INTEREST_EARNED.test(fold(firstLine))) return 1;
-  if (SETTLEMENT.test(type)) {
-    const credit = SETTLEMENT_CREDIT.test(all);
-    const debit = SETTLEMENT_DEBIT.test(all);
+  if (vocab.interestCharged.test(fold(firstLine))) return -1;
+  if (vocab.interestEarned.test(fold(firstLine))) return 1;
+  if (vocab.settlement.test(type)) {
+    const credit = vocab.settlementCredit.test(all);
+    const debit = vocab.settlementDebit.test(all);
     return credit === debit ? -1 : credit ? 1 : -1;
   }
-  if (CREDIT.test(type) || /gutschrift|zahlungseingang/u.test(type) || INCOMING.test(type)) return 1;
+  if (vocab.creditType.test(type) || vocab.creditTypeInside.test(type) || vocab.incoming.test(type)) return 1;
   // A bare "Überweisung" goes either way; words that name the direction settle it.
-  if (TRANSFER.test(type) && INCOMING.test(all)) return 1;
-  if (DEBIT.test(type) || DEBIT_ANYWHERE.test(type)) return -1;
-  if (CREDIT_ANYWHERE.test(all)) return 1;
-  if (DEBIT.test(all) || DEBIT_ANYWHERE.test(all)) return -1;
+  if (vocab.transfer.test(type) && vocab.incoming.test(all)) return 1;
+  if (vocab.debitType.test(type) || vocab.debitAnywhere.test(type)) return -1;
+  if (vocab.creditAnywhere.test(all)) return 1;
+  if (vocab.debitType.test(all) || vocab.debitAnywhere.test(all)) return -1;
   return null;
 }
 
 /** A settlement posting ("Abrechnung 30.06.2023", "Abschluss"): its sign may be stated elsewhere. */
 export function isSettlement(firstLine: string): boolean {
-  return SETTLEMENT.test(fold(typePhrase(firstLine) || firstLine));
+  return vocab.settlement.test(fold(typePhrase(firstLine) || firstLine));
 }
 
 /**
@@ -80,7 +70,7 @@ export function statedSettlements(lines: readonly Line[]): Map<number, Sign> {
 /** Posting types that are debits whatever the layout says (card payment, direct debit, fee). */
 export function onlyDebit(text: string): boolean {
   const t = fold(text);
-  return /(lastschrift|kartenzahlung|kartenumsatz|dauerauftrag|entgelt|gebühr|abbuchung|bargeldauszahlung|geldautomat)/u.test(t) && !/(rücklastschrift|storno|erstattung|gutschrift)/u.test(t);
+  return vocab.onlyDebit.test(t) && !vocab.reversal.test(t);
 }
 
 export interface SignedPosting {
