@@ -31,7 +31,8 @@ import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
 import { runPipeline, type PipelineRun } from '../src/pipeline/run-pipeline.js';
 import { analyze as analyzeDoc } from '../src/pipeline/stages/analysis/common/analysis-stage.js';
 import { lohnabrechnungAnalyzer } from '../src/pipeline/stages/analysis/lohnabrechnung/index.js';
-import { classifyText, documentText, supports } from '../src/pipeline/stages/classify/classify.js';
+import { classifyText, supports } from '../src/pipeline/stages/classify/classify.js';
+import { documentText } from '../src/pipeline/layout/text-lines.js';
 import { invitationLines, textPdf } from '../test/support/documents.js';
 import { analyze, closeSharedReader, createOrg, startServer } from '../test/support/server.js';
 

@@ -1,6 +1,6 @@
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
-import type { Line } from './lines.js';
+import type { Line } from '../../layout/lines.js';
 
 /**
  * Lines that state a balance or a running total are not postings (SPEC §8): the opening

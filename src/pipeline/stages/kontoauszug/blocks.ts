@@ -5,7 +5,7 @@ import { columnModel, columnOf, headerLine, median, type ColumnModel, type Colum
 import { repeatedLines } from './headers-footers.js';
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
-import { adjacent, WEEKDAY, type AmountToken, type DateToken, type Line, type Word } from './lines.js';
+import { adjacent, WEEKDAY, type AmountToken, type DateToken, type Line, type Word } from '../../layout/lines.js';
 
 /**
  * Lines → posting blocks. A posting starts on a line that carries an amount in a posting
@@ -75,9 +75,10 @@ const FEE_LINE = /(währungsumrechnung|umrechnungsentgelt|auslandseinsatz|einsat
 
 const dayWord = (w: string): boolean => WEEKDAY.test(w) || /^(heute|gestern)[.,]*$/u.test(w);
 
-/** The label of a booking-date heading: `Buchungsdatum: 05.03.2026`, `Buchungstag 05.03.2026`. */
-
-/** A line that is only a date (with weekday, or labelled as the booking date): the heading of a day group. */
+/**
+ * A line that is only a date (with weekday, or labelled as the booking date: `Buchungsdatum:
+ * 05.03.2026`, `Buchungstag 05.03.2026`): the heading of a day group.
+ */
 export function dateHeading(line: Line): PrintedDate | null {
   if (line.amounts.length > 0) return null;
   const words = line.words.map((w) => fold(w.text).replace(/[,.]+$/u, ''));

@@ -1,6 +1,6 @@
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
-import type { AmountToken, Line } from './lines.js';
+import type { AmountToken, Line } from '../../layout/lines.js';
 
 /**
  * The amount columns of the postings table, found from the x-positions of amounts across many

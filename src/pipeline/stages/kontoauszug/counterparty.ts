@@ -1,6 +1,6 @@
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
-import type { Line } from './lines.js';
+import type { Line } from '../../layout/lines.js';
 
 /**
  * Splits a posting's text lines into counterparty (Empfänger) and posting text (Buchungstext)

@@ -2,7 +2,7 @@ import { parseDayMonth } from '../../../domain/german-dates.js';
 import type { HeaderLine } from './columns.js';
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
-import type { Line } from './lines.js';
+import type { Line } from '../../layout/lines.js';
 
 /**
  * Which of a posting's leading dates is the booking date (SPEC §8: Datum is the booking date).

@@ -6,8 +6,7 @@ import { groupIban, ibanOf } from './accounts.js';
 import { buildBlocks, type Posting } from './blocks.js';
 import { isCardStatement, partyColumns, splitByColumns, splitCounterparty, type PartyColumns } from './counterparty.js';
 import { columnOf } from './columns.js';
-import { textWithout, toLines, type AmountToken, type Line, type Sign } from './lines.js';
-import { normaliseOcrPages } from './ocr-tokens.js';
+import { documentLines, textWithout, type AmountToken, type Line, type Sign } from '../../layout/lines.js';
 import { fillUnread, fitsUnread, repairDateOrder, repairSegment } from './repair.js';
 import { isSettlement, onlyDebit, reconcileSigns, signFromType, statedSettlements, type SignedPosting } from './sign.js';
 import { findPeriod, printedRanges, withYear, type FullDate, type Period } from './year.js';
@@ -57,7 +56,7 @@ function newSegment(iban: string | null): Segment {
 }
 
 export function extractAccounts(doc: LoadedDocument): AccountResult[] {
-  const lines = toLines(normaliseOcrPages(doc.pages));
+  const lines = documentLines(doc);
   const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
   const { events, model, headers } = buildBlocks(lines, { ocrPages });
   // A balance printed without a sign in a Soll/Haben layout takes its column's sign.

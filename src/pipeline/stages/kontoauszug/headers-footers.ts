@@ -1,4 +1,4 @@
-import type { Line } from './lines.js';
+import type { Line } from '../../layout/lines.js';
 
 const PAGE_MARK = /^(seite|blatt)\s*\d+\s*((von|\/|of)\s*\d+)?\s*$/iu;
 

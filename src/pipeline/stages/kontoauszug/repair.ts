@@ -1,6 +1,6 @@
 import { isValidDate, type PrintedDate } from '../../../domain/german-dates.js';
 import type { Posting } from './blocks.js';
-import type { AmountToken, Line, Sign } from './lines.js';
+import type { AmountToken, Line, Sign } from '../../layout/lines.js';
 import type { SignedPosting } from './sign.js';
 
 /**

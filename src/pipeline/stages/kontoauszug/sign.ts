@@ -1,7 +1,7 @@
 import { typePhrase } from './counterparty.js';
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
-import type { Line, Sign } from './lines.js';
+import type { Line, Sign } from '../../layout/lines.js';
 
 /**
  * Sign resolution. Certain sources, in this order: the sign the amount prints (`-`, U+2212,

@@ -1,10 +1,11 @@
-import { monthFromName, parseDayMonth, type PrintedDate } from '../../../domain/german-dates.js';
-import { parseGermanAmount } from '../../../domain/money.js';
+import { monthFromName, parseDayMonth, type PrintedDate } from '../../domain/german-dates.js';
+import { parseGermanAmount } from '../../domain/money.js';
+import type { LoadedDocument, Page } from '../model/document.js';
+import { normaliseOcrPages } from './ocr-tokens.js';
+import { statementPatterns as vocab } from './vocabulary.js';
 
 /** +1 credit, -1 debit. */
 export type Sign = 1 | -1;
-import { statementPatterns as vocab } from '../../layout/vocabulary.js';
-import type { Page } from '../../model/document.js';
 
 /**
  * Words → lines. A line is the words whose vertical centres overlap, left to right; on each
@@ -62,6 +63,15 @@ export interface Line {
   size: number;
   /** Its first words were the years of the date cells above, now joined into those dates (see joinYearsBelow). */
   afterDateCells?: boolean;
+}
+
+/**
+ * The layout pass over a whole document: OCR tokens normalised (ocr-tokens.ts), then words →
+ * lines with their date and amount tokens. Stages that reason about positions read this; it is
+ * pure (a new array of new lines on every call), so a stage may annotate its lines.
+ */
+export function documentLines(document: LoadedDocument): Line[] {
+  return toLines(normaliseOcrPages(document.pages));
 }
 
 export function toLines(pages: readonly Page[]): Line[] {
