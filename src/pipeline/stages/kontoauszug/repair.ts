@@ -1,5 +1,5 @@
 import { isValidDate, type PrintedDate } from '../../../domain/german-dates.js';
-import type { Posting } from './blocks.js';
+import type { Posting } from './posting.js';
 import type { AmountToken, Line, Sign } from '../../layout/lines.js';
 import type { SignedPosting } from './sign.js';
 
