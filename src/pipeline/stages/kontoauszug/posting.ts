@@ -1,5 +1,5 @@
 import type { PrintedDate } from '../../../domain/german-dates.js';
-import type { AmountToken, Line } from '../../layout/lines.js';
+import type { AmountToken, Line, Sign } from '../../layout/lines.js';
 import type { BalanceKind } from './balances.js';
 import type { ColumnRole } from './columns.js';
 
@@ -36,3 +36,11 @@ export type Event =
   | { kind: 'posting'; posting: Posting }
   | { kind: 'balance'; balance: BalanceKind; line: Line; amount: AmountToken | null }
   | { kind: 'line'; line: Line };
+
+/** A posting's amount with the sign the engine settled on. */
+export interface SignedPosting {
+  cents: number;
+  sign: Sign;
+  /** True when the layout stated the sign; false for a guess that reconciliation may flip. */
+  certain: boolean;
+}

@@ -2,6 +2,9 @@ import { typePhrase } from './counterparty.js';
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import type { Line, Sign } from '../../layout/lines.js';
+import type { Posting, SignedPosting } from './posting.js';
+import { fitsUnread } from './repair.js';
+import { signed, type Segment } from './segment.js';
 
 /**
  * Sign resolution. Certain sources, in this order: the sign the amount prints (`-`, U+2212,
@@ -73,12 +76,6 @@ export function onlyDebit(text: string): boolean {
   return vocab.onlyDebit.test(t) && !vocab.reversal.test(t);
 }
 
-export interface SignedPosting {
-  cents: number;
-  sign: Sign;
-  /** True when the layout stated the sign; false for a guess that reconciliation may flip. */
-  certain: boolean;
-}
 
 /**
  * Flips guessed signs so that opening + Σ = closing when one flip, or two, make it so.
@@ -124,4 +121,98 @@ export function reconcileSigns(postings: SignedPosting[], opening: number | null
   }
   open.forEach((p, i) => (p.sign = before[i]!));
   return false;
+}
+
+/** What the document says about signs outside a posting's own line. */
+export interface SignEvidence {
+  /** Pages read by OCR: there a posting type that can only be a debit overrides the convention. */
+  ocrPages: ReadonlySet<number>;
+  /** Settlement results stated with their sign outside the postings (`statedSettlements`). */
+  settlements: ReadonlyMap<number, Sign>;
+}
+
+/**
+ * Every posting's sign, and the cents of one that did not read where the running balance gives
+ * them. Certain, in this order: the printed sign; the column (Soll/Haben …); the running
+ * balance's change (which also fills an unread amount whose digits it matches, repair.ts
+ * `fitsUnread`). Otherwise guesses that the balances may correct later (`reconcileSigns`): a
+ * settlement's sign stated elsewhere; the column's convention where the statement prints one
+ * side's sign and never the other ("Überweisung" or "Lastschrift-Einzug" alone do not say which
+ * way the money went) — except on an OCR'd page, where a minus may have been lost and a type
+ * that can only be a debit overrides it; else the type; else debit.
+ *
+ * @param texts per posting, its lines' texts without date and amount cells
+ * @returns per posting its signed amount, and the digits of an amount still unknown (else null)
+ */
+export function postingSigns(
+  postings: readonly Posting[],
+  texts: readonly { lines: readonly string[] }[],
+  opening: number | null,
+  evidence: SignEvidence,
+): { signs: SignedPosting[]; unread: (string[] | null)[] } {
+  let prevBalance = opening;
+  const signs: SignedPosting[] = [];
+  const unread: (string[] | null)[] = [];
+  // Sign convention of the amount column: when some amounts print '-' and none print '+',
+  // an unsigned amount is a credit (and the other way round).
+  const printed = new Set(postings.map((p) => p.amount.sign));
+  const unsignedMeans: Sign | null = printed.has(-1) && !printed.has(1) ? 1 : printed.has(1) && !printed.has(-1) ? -1 : null;
+  postings.forEach((p, i) => {
+    const lines = texts[i]!.lines;
+    let sign: Sign | null = p.amount.sign;
+    let certain = sign !== null;
+    if (!certain && (p.role === 'debit' || p.role === 'credit')) {
+      sign = p.role === 'debit' ? -1 : 1;
+      certain = true;
+    }
+    const bal = signed(p.balance);
+    let cents = p.amount.cents;
+    // An amount that did not read, next to a running balance: the balance's change is the
+    // amount when its digits are those read.
+    let read = p.unread ?? null;
+    if (read !== null && bal !== null && prevBalance !== null && bal !== prevBalance && fitsUnread(read, Math.abs(bal - prevBalance)) && (!certain || Math.sign(bal - prevBalance) === sign)) {
+      cents = Math.abs(bal - prevBalance);
+      sign = bal > prevBalance ? 1 : -1;
+      certain = true;
+      read = null;
+    }
+    unread.push(read);
+    if (!certain && bal !== null && prevBalance !== null && Math.abs(bal - prevBalance) === p.amount.cents && p.amount.cents !== 0) {
+      sign = bal > prevBalance ? 1 : -1;
+      certain = true;
+    }
+    if (bal !== null) prevBalance = bal;
+    else if (prevBalance !== null && sign !== null) prevBalance += sign * cents;
+    const stated = !certain && isSettlement(lines[0] ?? '') ? evidence.settlements.get(p.amount.cents) : undefined;
+    if (stated !== undefined) sign = stated;
+    else if (!certain) {
+      const type = signFromType(lines[0] ?? '', lines.join(' '));
+      const convention = p.role === 'amount' ? unsignedMeans : null;
+      const lostMinus = evidence.ocrPages.has(p.first.page) && type === -1 && onlyDebit(lines.join(' '));
+      sign = (convention !== null && !lostMinus ? convention : type) ?? convention ?? -1;
+    }
+    signs.push({ cents, sign: sign!, certain });
+  });
+  return { signs, unread };
+}
+
+/**
+ * Balances printed without a sign follow the statement's convention: where only credits print
+ * '+' — on postings or on a balance — and nothing prints '-' (a card issuer's statement, where
+ * an unsigned amount is charged to the card), an unsigned balance is money owed. Taken (the
+ * segment's balances set) only when that reading reconciles as the postings stand and the
+ * printed one does not. Where no amount prints a sign, nothing says which side an unsigned
+ * balance is on: the guesses give way to the balances instead (`reconcileSigns`).
+ */
+export function applyBalanceConvention(s: Segment, signs: readonly SignedPosting[]): void {
+  const marks = new Set([...s.postings.map((p) => p.amount.sign), s.openingSign, s.closingSign]);
+  if (marks.has(1) && !marks.has(-1) && s.opening !== null && s.closing !== null && (s.openingUnsigned || s.closingUnsigned)) {
+    const sum = signs.reduce((t, p) => t + p.sign * p.cents, 0);
+    const opening = s.openingUnsigned ? -s.opening : s.opening;
+    const closing = s.closingUnsigned ? -s.closing : s.closing;
+    if (s.opening + sum !== s.closing && opening + sum === closing) {
+      s.opening = opening;
+      s.closing = closing;
+    }
+  }
 }
