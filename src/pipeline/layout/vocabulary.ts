@@ -86,6 +86,13 @@ export const STATEMENT_WORDS = {
   valueDateColumn: ['wertstellung', 'valuta', 'wert'],
   /** The label of a booking-date heading over a day's postings: "Buchungsdatum: 05.03.2026". */
   dateHeadingLabel: ['buchungsdatum', 'buchungstag', 'buchung', 'gebucht', 'datum', 'am', 'vom'],
+  /** A counterparty column: "Empfänger/Auftraggeber", "Zahlungsempfänger", "Begünstigter" … (word prefix; `name` whole). */
+  partyHeader: [
+    'empf(ä|ae|a)nger', 'auftraggeber', 'zahlungsempf(ä|ae|a)nger', 'zahlungspflichtiger', 'beg(ü|ue|u)nstigter', 'gegenpartei',
+    'gegenseite', 'name$', 'zahlungsbeteiligter',
+  ],
+  /** A page mark ("Seite 2 von 3", "Blatt 1/2"), which ends a posting. Case-insensitive, printed text. */
+  pageWord: ['seite', 'blatt'],
 
   // ── posting types (sign.ts, counterparty.ts) ──────────────────────────────────────────────
   /** A type that starts a credit: "Gutschrift", "Lohn", "Zahlungseingang", "Zinsen", "Verkauf" … */
@@ -121,6 +128,13 @@ export const STATEMENT_WORDS = {
   settlement: ['abschluss', 'abschluß', 'abrechnung'],
   /** A settlement's credit words … */
   settlementCredit: ['habenzins', 'guthabenzins', 'zinsgutschrift', 'zinsertrag', 'zinsen haben', 'gutschrift'],
+  /** A line that states a settlement's result (the Rechnungsabschluss annex): "Abrechnung 30.06.2023 222,74+". */
+  settlementLine: ['abrechnung', 'abschluss', 'abschluß', 'rechnungsabschluss'],
+  /** Charges card statements book on a line of their own under a purchase. Case-insensitive, printed text. */
+  cardCharge: [
+    'währungsumrechnung', 'umrechnungsentgelt', 'auslandseinsatz', 'einsatz der karte im ausland', 'fremdwährungs(entgelt|gebühr)',
+    'auslandsentgelt', 'wechselkursaufschlag',
+  ],
   /** … and its debit words. */
   settlementDebit: ['sollzins', 'überziehung', 'dispo', 'entgelt', 'gebühr', 'kontoführung', 'auslagen', 'porto'],
   /** Interest earned by kind, before "zinsen": "Tagesgeldzinsen", "Habenzinsen" … */
@@ -200,6 +214,10 @@ export const statementPatterns = Object.freeze({
   valueDateColumn: new RegExp(R`\b(${any('valueDateColumn')})\b`, 'iu'),
   /** One folded word of a date heading. */
   dateHeadingLabel: new RegExp(`^(${any('dateHeadingLabel')})[:.]?$`, 'u'),
+  /** One folded header cell's word. */
+  partyHeader: new RegExp(`^(${any('partyHeader')})`, 'u'),
+  /** Printed line text. */
+  pageMark: new RegExp(R`^(${any('pageWord')})\s*\d+\s*((von|\/|of)\s*\d+)?\s*$`, 'iu'),
 
   /** Folded type phrase (or first line). */
   creditType: new RegExp(R`^(${any('creditType')})\b`, 'u'),
@@ -214,6 +232,10 @@ export const statementPatterns = Object.freeze({
   settlement: new RegExp(`^(${any('settlementKind')})?(${any('settlement')})`, 'u'),
   settlementCredit: new RegExp(`(${any('settlementCredit')})`, 'u'),
   settlementDebit: new RegExp(`(${any('settlementDebit')})`, 'u'),
+  /** Folded line text. */
+  settlementLine: new RegExp(R`\b(${any('settlementLine')})\b`, 'u'),
+  /** Printed line text. */
+  cardCharge: new RegExp(`(${any('cardCharge')})`, 'iu'),
   interestEarned: new RegExp(`(${any('interestEarnedKind')})zinsen|${any('interestEarned')}`, 'u'),
   interestCharged: new RegExp(`(${any('interestChargedKind')})zinsen`, 'u'),
   onlyDebit: new RegExp(`(${any('onlyDebit')})`, 'u'),

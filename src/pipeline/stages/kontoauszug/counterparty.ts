@@ -126,9 +126,11 @@ export interface PartyColumns {
   tol: number;
 }
 
-// Words that name the counterparty's column, as prefixes: OCR may add a stray mark (`Empfängerl`).
-const PARTY_WORD = /^(empf(ä|ae|a)nger|auftraggeber|zahlungsempf(ä|ae|a)nger|zahlungspflichtiger|beg(ü|ue|u)nstigter|gegenpartei|gegenseite|name$|zahlungsbeteiligter)/u;
-
+/**
+ * The counterparty column of a column header, if it has one: a cell (a run of header words closer
+ * than a wide space) made only of `partyHeader` words — prefixes, since OCR may add a stray mark
+ * (`Empfängerl`).
+ */
 export function partyColumns(header: Line): PartyColumns | null {
   const cells: { x0: number; words: string[] }[] = [];
   let end = -Infinity;
@@ -140,7 +142,7 @@ export function partyColumns(header: Line): PartyColumns | null {
   if (cells.length < 3) return null;
   const party = cells.findIndex((c) => {
     const parts = c.words.join(' ').split(/[\s/]+/u).filter((t) => t !== '');
-    return parts.length > 0 && parts.every((t) => PARTY_WORD.test(t));
+    return parts.length > 0 && parts.every((t) => vocab.partyHeader.test(t));
   });
   return party < 0 ? null : { starts: cells.map((c) => c.x0), party, tol: header.size * 0.5 };
 }

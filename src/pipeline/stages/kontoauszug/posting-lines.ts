@@ -26,9 +26,6 @@ export function isProse(line: Line): boolean {
   return function_ >= line.words.length * 0.2;
 }
 
-/** Charges that card statements book on a line of their own under the purchase they belong to. */
-export const FEE_LINE = /(währungsumrechnung|umrechnungsentgelt|auslandseinsatz|einsatz der karte im ausland|fremdwährungs(entgelt|gebühr)|auslandsentgelt|wechselkursaufschlag)/iu;
-
 const dayWord = (w: string): boolean => WEEKDAY.test(w) || /^(heute|gestern)[.,]*$/u.test(w);
 
 /**

@@ -1,9 +1,9 @@
 import type { PrintedDate } from '../../../domain/german-dates.js';
 import type { AmountToken, Line } from '../../layout/lines.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { inlineDateOf, type BlockLayout, type LayoutMode } from './block-layout.js';
 import type { Posting } from './posting.js';
 import { amountsOf, balanceOnly, unreadAmount } from './posting-amounts.js';
-import { FEE_LINE } from './posting-lines.js';
 
 /**
  * Where a posting starts: one rule per layout mode (block-layout.ts). A rule looks at a line the
@@ -151,7 +151,7 @@ function dayGroupedStart(l: Line, nDates: number, day: PrintedDate | null, layou
  * posting of its own on that posting's date — when its amount is signed or stands in a column.
  */
 export function feeStart(l: Line, nDates: number, open: Posting, layout: BlockLayout): Posting | null {
-  if (nDates !== 0 || l.amounts.length === 0 || !FEE_LINE.test(l.text)) return null;
+  if (nDates !== 0 || l.amounts.length === 0 || !vocab.cardCharge.test(l.text)) return null;
   const fee = amountsOf(l, layout);
   if (fee.amount.sign === null && fee.role === 'amount') return null;
   const skip = new Set<number>();

@@ -60,7 +60,7 @@ export function statedSettlements(lines: readonly Line[]): Map<number, Sign> {
   const out = new Map<number, Sign>();
   const clash = new Set<number>();
   for (const l of lines) {
-    if (!/\b(abrechnung|abschluss|abschluß|rechnungsabschluss)\b/u.test(fold(l.text))) continue;
+    if (!vocab.settlementLine.test(fold(l.text))) continue;
     const a = l.amounts[l.amounts.length - 1];
     if (!a || a.sign === null || a.cents === 0) continue;
     if (out.has(a.cents) && out.get(a.cents) !== a.sign) clash.add(a.cents);
