@@ -9,7 +9,7 @@ import { postingDates, segmentPeriod } from './posting-dates.js';
 import { reconcileAccount } from './reconcile.js';
 import { repairDateOrder } from './repair.js';
 import { accountRows, postingText, type Row } from './rows.js';
-import type { Segment } from './segment.js';
+import type { Segment } from './sections.js';
 import { applyBalanceConvention, postingSigns } from './sign.js';
 import type { Period } from './year.js';
 

@@ -1,14 +1,13 @@
 import { formatGermanAmount } from '../../../domain/money.js';
-import { documentLines, type AmountToken, type Line } from '../../layout/lines.js';
+import { documentLines, type Line } from '../../layout/lines.js';
 import type { LoadedDocument } from '../../model/document.js';
 import type { Table } from '../../model/result.js';
 import { account, type AccountResult } from './account.js';
-import { groupIban, ibanOf } from './accounts.js';
+import { groupIban } from './accounts.js';
 import { buildBlocks } from './blocks.js';
-import { columnOf } from './columns.js';
 import { isCardStatement, partyColumns, type PartyColumns } from './counterparty.js';
 import type { Posting } from './posting.js';
-import { newSegment, signed, type Segment } from './segment.js';
+import { accountSections } from './sections.js';
 import { statedSettlements } from './sign.js';
 import { findPeriod, printedRanges } from './year.js';
 
@@ -24,97 +23,7 @@ export function extractAccounts(doc: LoadedDocument): AccountResult[] {
   const lines = documentLines(doc);
   const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
   const { events, model, headers } = buildBlocks(lines, { ocrPages });
-  // A balance printed without a sign in a Soll/Haben layout takes its column's sign.
-  const balanceValue = (t: AmountToken | null, line: Line): number | null => {
-    if (!t) return null;
-    if (t.sign !== null || model.flattened) return signed(t);
-    const c = columnOf(t, model, line.size);
-    return c?.role === 'debit' ? -t.cents : t.cents;
-  };
-  const unsigned = (t: AmountToken | null, line: Line): boolean => {
-    if (!t || t.sign !== null) return false;
-    const role = model.flattened ? null : columnOf(t, model, line.size)?.role;
-    return role !== 'debit' && role !== 'credit';
-  };
-
-  // Accounts: a section starts where an opening balance follows a new IBAN, or where postings
-  // follow an IBAN different from the current account's.
-  const segments: Segment[] = [];
-  let cur: Segment | null = null;
-  let pending: string | null = null;
-  const start = (iban: string | null): Segment => {
-    const s = newSegment(iban);
-    segments.push(s);
-    return s;
-  };
-  const balanceLines: Line[] = [];
-  const otherLines: Line[] = [];
-  for (const e of events) {
-    if (e.kind === 'line') {
-      otherLines.push(e.line);
-      const iban = ibanOf(e.line);
-      if (iban && iban !== cur?.iban) pending = iban;
-      continue;
-    }
-    if (e.kind === 'balance') {
-      balanceLines.push(e.line);
-      otherLines.push(e.line);
-      const value = balanceValue(e.amount, e.line);
-      if (value === null || e.balance === 'carry') continue;
-      const kind = e.balance === 'either' ? (cur && (cur.postings.length > 0 || cur.opening !== null) ? 'closing' : 'opening') : e.balance;
-      if (kind === 'opening') {
-        const fresh = !cur || cur.postings.length > 0 || cur.closing !== null || (pending !== null && cur.iban !== null && pending !== cur.iban);
-        if (fresh) cur = start(pending ?? cur?.iban ?? null);
-        else if (cur!.opening !== null) continue; // the same opening balance printed again
-        cur!.opening = value;
-        cur!.openingLine = e.line;
-        cur!.openingUnsigned = unsigned(e.amount, e.line);
-        cur!.openingSign = e.amount?.sign ?? null;
-        if (pending !== null && cur!.iban === null) cur!.iban = pending;
-        pending = null;
-      } else {
-        cur ??= start(pending);
-        cur.closing = value;
-        cur.closingLine = e.line;
-        cur.closingUnsigned = unsigned(e.amount, e.line);
-        cur.closingSign = e.amount?.sign ?? null;
-      }
-      continue;
-    }
-    if (!cur) {
-      cur = start(pending);
-      pending = null;
-    } else if (pending !== null && pending !== cur.iban) {
-      if (cur.iban === null) cur.iban = pending;
-      else if (cur.postings.length > 0 || cur.closing !== null) cur = start(pending);
-      pending = null;
-    }
-    cur.postings.push(e.posting);
-  }
-
-  // One table per account: sections of the same account (pages, repeated statements) merge.
-  const merged: Segment[] = [];
-  for (const s of segments) {
-    const same = merged.find((m) => m.iban === s.iban) ?? (s.iban === null ? merged[merged.length - 1] : undefined);
-    if (!same) {
-      merged.push(s);
-      continue;
-    }
-    same.postings.push(...s.postings);
-    if (same.opening === null) {
-      same.opening = s.opening;
-      same.openingLine = s.openingLine;
-      same.openingUnsigned = s.openingUnsigned;
-      same.openingSign = s.openingSign;
-    }
-    if (s.closing !== null) {
-      same.closing = s.closing;
-      same.closingLine = s.closingLine;
-      same.closingUnsigned = s.closingUnsigned;
-      same.closingSign = s.closingSign;
-    }
-  }
-
+  const { sections, balanceLines, otherLines } = accountSections(events, model);
   const docPeriod = findPeriod(otherLines, balanceLines);
   const bank = bankName(lines);
   // Only lines outside postings say what kind of statement this is; a giro posting may
@@ -124,7 +33,7 @@ export function extractAccounts(doc: LoadedDocument): AccountResult[] {
   const partyHeaders = headers.map((h) => ({ index: h.line.index, cols: partyColumns(h.line) }));
   const partyFor = (p: Posting): PartyColumns | null => partyHeaders.filter((h) => h.index < p.first.index).pop()?.cols ?? null;
   const context = { docPeriod, bank, card, ocrPages, settlements: statedSettlements(otherLines), partyFor, ranges: printedRanges(otherLines) };
-  return merged.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => account(s, context));
+  return sections.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => account(s, context));
 }
 
 /** The issuing bank: the first line near the top of page 1 that names a bank. */

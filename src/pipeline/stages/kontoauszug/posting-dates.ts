@@ -1,6 +1,6 @@
 import { dayNumber } from '../../../domain/german-dates.js';
 import type { Posting } from './posting.js';
-import type { Segment } from './segment.js';
+import type { Segment } from './sections.js';
 import { withYear, type FullDate, type Period } from './year.js';
 
 /**

@@ -1,6 +1,6 @@
 import { fillUnread, repairSegment } from './repair.js';
 import type { SignedPosting } from './posting.js';
-import type { Segment } from './segment.js';
+import type { Segment } from './sections.js';
 import { reconcileSigns } from './sign.js';
 
 /**

@@ -4,7 +4,7 @@ import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import type { Line, Sign } from '../../layout/lines.js';
 import type { Posting, SignedPosting } from './posting.js';
 import { fitsUnread } from './repair.js';
-import { signed, type Segment } from './segment.js';
+import { signed, type Segment } from './sections.js';
 
 /**
  * Sign resolution. Certain sources, in this order: the sign the amount prints (`-`, U+2212,
