@@ -3,6 +3,7 @@
  * main → everything; http → services, domain (+ the types of ports and pipeline model);
  * services → domain, pipeline, ports; pipeline → its model, domain, ports;
  * adapters → ports, domain; domain → nothing of ours.
+ * Inside the pipeline: model ← reading ← layout ← stages, never back up (DESIGN.md).
  */
 module.exports = {
   forbidden: [
@@ -19,7 +20,7 @@ module.exports = {
         'adapters are chosen in composition roots only: main.ts, the CLI entry, and the worker-thread ' +
         'entry (a thread builds its own OCR engine; nothing can be handed to it but data)',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(main\\.ts|cli/main\\.ts|pipeline/worker/page-worker\\.ts|adapters/)' },
+      from: { path: '^src/', pathNot: '^src/(main\\.ts|cli/main\\.ts|pipeline/reading/worker/page-worker\\.ts|adapters/)' },
       to: { path: '^src/adapters/' },
     },
     {
@@ -53,6 +54,27 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/http/routes/' },
       to: { path: '^src/http/routes/' },
+    },
+    {
+      name: 'pipeline-model-is-the-bottom',
+      comment: 'the document model is what every pipeline layer shares; it knows none of them',
+      severity: 'error',
+      from: { path: '^src/pipeline/model/' },
+      to: { path: '^src/pipeline/(reading/|layout/|stages/|pipelines\\.ts|run-pipeline\\.ts)' },
+    },
+    {
+      name: 'reading-does-not-know-layout-or-stages',
+      comment: 'reading turns bytes into pages of positioned words; what the words mean is decided above it',
+      severity: 'error',
+      from: { path: '^src/pipeline/reading/' },
+      to: { path: '^src/pipeline/(layout/|stages/|pipelines\\.ts|run-pipeline\\.ts)' },
+    },
+    {
+      name: 'layout-does-not-know-stages',
+      comment: 'layout (lines, tokens, vocabulary) is shared by every stage, so it may not depend on one',
+      severity: 'error',
+      from: { path: '^src/pipeline/layout/' },
+      to: { path: '^src/pipeline/(stages/|pipelines\\.ts|run-pipeline\\.ts)' },
     },
     {
       name: 'no-circular',

@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { textToPdf } from '../scripts/fixtures/kontoauszug/text-to-pdf.js';
-import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/backends/read-document.js';
+import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
 import { buildBlocks } from '../src/pipeline/stages/kontoauszug/blocks.js';
 import { extractAccounts, toTables } from '../src/pipeline/stages/kontoauszug/engine.js';
-import { toLines } from '../src/pipeline/stages/kontoauszug/lines.js';
+import { toLines } from '../src/pipeline/layout/lines.js';
 
 const file = process.argv[2]!;
 const body = readFileSync(file, 'utf8').replace(/^[\s\S]*?\n-{10,}\n/u, '');

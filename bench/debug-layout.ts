@@ -5,7 +5,7 @@
  */
 import { fixtureFor, scannedPdf, textLayerPdf } from '../scripts/fixtures/kontoauszug/generate.js';
 import { LAYOUTS } from '../scripts/fixtures/kontoauszug/layouts.js';
-import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/backends/read-document.js';
+import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
 import { extractAccounts, toTables } from '../src/pipeline/stages/kontoauszug/engine.js';
 
 const layout = LAYOUTS.find((l) => l.name === process.argv[2]);

@@ -26,12 +26,13 @@ import { makeTextPdf } from '../scripts/fixtures/text-pdf.js';
 import { statementPages } from '../scripts/fixtures/texts.js';
 import type { AnalysisDocumentType, DocumentType } from '../src/domain/document-types.js';
 import { sniffFileKind } from '../src/domain/file-kind.js';
-import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/backends/read-document.js';
+import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
 import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
 import { runPipeline, type PipelineRun } from '../src/pipeline/run-pipeline.js';
 import { analyze as analyzeDoc } from '../src/pipeline/stages/analysis/common/analysis-stage.js';
 import { lohnabrechnungAnalyzer } from '../src/pipeline/stages/analysis/lohnabrechnung/index.js';
-import { classifyText, documentText, supports } from '../src/pipeline/stages/classify/classify.js';
+import { classifyText, supports } from '../src/pipeline/stages/classify/classify.js';
+import { documentText } from '../src/pipeline/layout/text-lines.js';
 import { invitationLines, textPdf } from '../test/support/documents.js';
 import { analyze, closeSharedReader, createOrg, startServer } from '../test/support/server.js';
 

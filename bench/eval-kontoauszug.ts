@@ -24,7 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { KontoauszugFixture } from '../scripts/fixtures/kontoauszug/generate.js';
 import { textToPdf } from '../scripts/fixtures/kontoauszug/text-to-pdf.js';
-import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/backends/read-document.js';
+import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
 import type { StatementInfo, Table } from '../src/pipeline/model/result.js';
 import type { PipelineSlots, StageContext } from '../src/pipeline/model/stage.js';
 import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';

@@ -10,8 +10,9 @@ import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { characterErrorRate } from '../scripts/fixtures/cer.js';
 import type { FixtureKind, FixtureName } from '../scripts/fixtures/generate.js';
-import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/backends/read-document.js';
-import { pageText, type LoadedDocument } from '../src/pipeline/model/document.js';
+import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
+import type { LoadedDocument } from '../src/pipeline/model/document.js';
+import { pageText } from '../src/pipeline/layout/text-lines.js';
 import type { OcrEngineName } from '../src/ports/ocr-engine.js';
 
 export interface CaseSpec {

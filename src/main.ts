@@ -9,7 +9,7 @@ import { createOpenAiCompatibleClient } from './adapters/llm/openai-compatible.j
 import { startTempFileSweeper } from './adapters/temp-files/sweeper.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { buildApp, closeGracefully } from './http/app.js';
-import { createDocumentReader, defaultReaderConfig } from './pipeline/backends/read-document.js';
+import { createDocumentReader, defaultReaderConfig } from './pipeline/reading/read-document.js';
 import { buildPipelineRegistry } from './pipeline/pipelines.js';
 import { analysisStages } from './pipeline/stages/analysis/index.js';
 import { systemClock } from './ports/clock.js';

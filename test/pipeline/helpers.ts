@@ -1,4 +1,4 @@
-import { createDocumentReader, defaultReaderConfig, type ReaderConfig, type ReaderWithStats } from '../../src/pipeline/backends/read-document.js';
+import { createDocumentReader, defaultReaderConfig, type ReaderConfig, type ReaderWithStats } from '../../src/pipeline/reading/read-document.js';
 import type { LoadedDocument } from '../../src/pipeline/model/document.js';
 import type { FixtureKind, FixtureName } from '../../scripts/fixtures/generate.js';
 import { fixtures, readingFixture } from '../../scripts/fixtures/generate.js';

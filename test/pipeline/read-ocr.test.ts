@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { pageText, type Page } from '../../src/pipeline/model/document.js';
+import type { Page } from '../../src/pipeline/model/document.js';
+import { pageText } from '../../src/pipeline/layout/text-lines.js';
 import { characterErrorRate } from '../../scripts/fixtures/cer.js';
 import { fixtures, type FixtureName } from '../../scripts/fixtures/generate.js';
 import { availableEngines } from './ocr-engines.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { pageText } from '../../src/pipeline/model/document.js';
+import { pageText } from '../../src/pipeline/layout/text-lines.js';
 import { DocumentLoadError } from '../../src/pipeline/model/errors.js';
 import { readFixture, testReader } from './helpers.js';
 

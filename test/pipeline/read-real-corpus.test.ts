@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { sniffFileKind } from '../../src/domain/file-kind.js';
-import { pageText } from '../../src/pipeline/model/document.js';
+import { pageText } from '../../src/pipeline/layout/text-lines.js';
 import { sharedCorpusDir } from '../support/corpus.js';
 import { openSignal, testReader } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { pageText } from '../../src/pipeline/model/document.js';
+import { pageText } from '../../src/pipeline/layout/text-lines.js';
 import { fixtureFor, scannedPdf } from '../../scripts/fixtures/kontoauszug/generate.js';
 import { LAYOUTS } from '../../scripts/fixtures/kontoauszug/layouts.js';
 import { openSignal, testReader } from './helpers.js';

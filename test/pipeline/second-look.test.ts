@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { GreyImage, OcrWord } from '../../src/ports/ocr-engine.js';
-import { secondLook } from '../../src/pipeline/stages/ocr/second-look.js';
+import { secondLook } from '../../src/pipeline/reading/ocr/second-look.js';
 
 /**
- * The second look at unsure words (stages/ocr/second-look.ts) with a stand-in engine: words are
+ * The second look at unsure words (reading/ocr/second-look.ts) with a stand-in engine: words are
  * black boxes on a white page, and the stand-in "reads" every box it finds in the image it is
  * given, naming it by where the box stands on the page. So the test sees which lines were sent
  * again and how the answers are merged, without depending on tesseract.

@@ -14,7 +14,7 @@ import { loadConfig, type Config } from '../../src/config/config.js';
 import type { Scope } from '../../src/domain/scopes.js';
 import type { Tier } from '../../src/domain/tiers.js';
 import { buildApp, closeGracefully } from '../../src/http/app.js';
-import { createDocumentReader, defaultReaderConfig } from '../../src/pipeline/backends/read-document.js';
+import { createDocumentReader, defaultReaderConfig } from '../../src/pipeline/reading/read-document.js';
 import type { DocumentReader } from '../../src/pipeline/model/reader.js';
 import type { PipelineRegistry } from '../../src/pipeline/model/stage.js';
 import { buildPipelineRegistry } from '../../src/pipeline/pipelines.js';

@@ -25,7 +25,7 @@ export interface TextCell {
   /** 1 for text-layer words; OCR confidence in [0, 1]. */
   confidence: number;
   /**
-   * OCR only: where a figure was read twice (the second look, stages/ocr/second-look.ts) and the
+   * OCR only: where a figure was read twice (the second look, reading/ocr/second-look.ts) and the
    * two readings differ, the one not kept in `text`. Steps with evidence of their own (a
    * statement's balances) may prefer it.
    */
@@ -46,24 +46,4 @@ export interface Page {
 export interface LoadedDocument {
   format: FileKind;
   pages: Page[];
-}
-
-/** Joins a page's words into lines of text (by vertical overlap), for stages that read prose. */
-export function pageText(page: Page): string {
-  const lines: { y: number; h: number; words: TextCell[] }[] = [];
-  for (const cell of page.cells) {
-    const mid = cell.bbox.y + cell.bbox.height / 2;
-    const line = lines.find((l) => Math.abs(l.y - mid) <= Math.max(l.h, cell.bbox.height) * 0.5);
-    if (line) line.words.push(cell);
-    else lines.push({ y: mid, h: cell.bbox.height, words: [cell] });
-  }
-  lines.sort((a, b) => a.y - b.y);
-  return lines
-    .map((l) =>
-      l.words
-        .sort((a, b) => a.bbox.x - b.bbox.x)
-        .map((w) => w.text)
-        .join(' '),
-    )
-    .join('\n');
 }

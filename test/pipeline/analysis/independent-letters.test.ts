@@ -15,7 +15,8 @@ import { kuendigungAnalyzer } from '../../../src/pipeline/stages/analysis/kuendi
 import { lohnabrechnungAnalyzer } from '../../../src/pipeline/stages/analysis/lohnabrechnung/index.js';
 import { mahnungAnalyzer } from '../../../src/pipeline/stages/analysis/mahnung/index.js';
 import { steuerbescheidAnalyzer } from '../../../src/pipeline/stages/analysis/steuerbescheid/index.js';
-import { classifyText, documentText, supports } from '../../../src/pipeline/stages/classify/classify.js';
+import { classifyText, supports } from '../../../src/pipeline/stages/classify/classify.js';
+import { documentText } from '../../../src/pipeline/layout/text-lines.js';
 import { SAMPLE_TEXTS } from '../../support/sample-texts.js';
 
 const LETTERS: Record<AnalysisDocumentType, { text: string; keys: Record<string, string>; flags: string[]; subtype: RegExp }> = {

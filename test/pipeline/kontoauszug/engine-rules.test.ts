@@ -5,7 +5,7 @@ import type { PipelineSlots, StageContext } from '../../../src/pipeline/model/st
 import { splitCounterparty } from '../../../src/pipeline/stages/kontoauszug/counterparty.js';
 import { bankFromLine, extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
 import { repeatedLines } from '../../../src/pipeline/stages/kontoauszug/headers-footers.js';
-import { toLines } from '../../../src/pipeline/stages/kontoauszug/lines.js';
+import { toLines } from '../../../src/pipeline/layout/lines.js';
 import { reconcileSigns, signFromType } from '../../../src/pipeline/stages/kontoauszug/sign.js';
 import { kontoauszugStage } from '../../../src/pipeline/stages/kontoauszug/stage.js';
 import { synthDoc, synthOcrDoc, type SynthLine } from './synthetic.js';
@@ -292,7 +292,7 @@ describe('OCR readings', () => {
 describe('accounts', () => {
   test('a foreign IBAN names the table when its check digits hold; a wrong one does not', async () => {
     const { ibanOf } = await import('../../../src/pipeline/stages/kontoauszug/accounts.js');
-    const { toLines } = await import('../../../src/pipeline/stages/kontoauszug/lines.js');
+    const { toLines } = await import('../../../src/pipeline/layout/lines.js');
     const line = (t: string) => toLines(synthDoc([[50, 50, t]]).pages)[0]!;
     assert.equal(ibanOf(line('IBAN: AT61 1904 3002 3457 3201')), 'AT611904300234573201');
     assert.equal(ibanOf(line('IBAN: AT61 1904 3002 3457 3202')), null);

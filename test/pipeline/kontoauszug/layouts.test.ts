@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { fixtureFor, textLayerPdf } from '../../../scripts/fixtures/kontoauszug/generate.js';
 import { LAYOUTS } from '../../../scripts/fixtures/kontoauszug/layouts.js';
-import { createDocumentReader, defaultReaderConfig, type ReaderWithStats } from '../../../src/pipeline/backends/read-document.js';
+import { createDocumentReader, defaultReaderConfig, type ReaderWithStats } from '../../../src/pipeline/reading/read-document.js';
 import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
 
 /**

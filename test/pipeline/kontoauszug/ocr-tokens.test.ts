@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from '../../../src/pipeline/model/document.js';
 import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
-import { toLines } from '../../../src/pipeline/stages/kontoauszug/lines.js';
-import { normaliseOcrPages, normaliseOcrSign, normaliseOcrWord } from '../../../src/pipeline/stages/kontoauszug/ocr-tokens.js';
+import { toLines } from '../../../src/pipeline/layout/lines.js';
+import { normaliseOcrPages, normaliseOcrSign, normaliseOcrWord } from '../../../src/pipeline/layout/ocr-tokens.js';
 import { synthDoc, synthPage, type SynthLine } from './synthetic.js';
 
 /** OCR misreadings of dates and amounts undone before the engine reads the words (ocr-tokens.ts). */

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import type { LoadedDocument } from '../../../src/pipeline/model/document.js';
 import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
 import { confusions, fillUnread, repairMisreads, type RepairItem } from '../../../src/pipeline/stages/kontoauszug/repair.js';
-import type { SignedPosting } from '../../../src/pipeline/stages/kontoauszug/sign.js';
+import type { SignedPosting } from '../../../src/pipeline/stages/kontoauszug/posting.js';
 import { synthDoc, type SynthLine } from './synthetic.js';
 
 /** Balance-led repair of OCR misreadings (repair.ts), on constructed postings and pages. */

@@ -1,8 +1,8 @@
 import { DOCUMENT_TYPES, type DocumentType } from '../../../domain/document-types.js';
-import { pageText, type LoadedDocument } from '../../model/document.js';
 import { DocumentNotRecognizedError } from '../../model/errors.js';
 import type { Classification, Stage } from '../../model/stage.js';
-import { foldGerman } from './fold-text.js';
+import { foldGerman } from '../../layout/fold.js';
+import { documentText } from '../../layout/text-lines.js';
 import { SIGNALS } from './signals.js';
 
 /** Below this score a text carries too little evidence to be any of the six types. */
@@ -108,10 +108,6 @@ export function supports(classification: Classification, requested: DocumentType
   const own = classification.scores[requested];
   const rival = Math.max(...DOCUMENT_TYPES.filter((t) => t !== requested).map((t) => classification.scores[t]));
   return own >= MIN_SCORE && own >= rival * RIVAL_RATIO;
-}
-
-export function documentText(document: LoadedDocument): string {
-  return document.pages.map(pageText).join('\n');
 }
 
 /**

@@ -5,7 +5,7 @@
  * Anhörung. Decided from the document's own naming terms; folded text in, label out.
  */
 import type { DocumentType } from '../../../domain/document-types.js';
-import { foldGerman } from './fold-text.js';
+import { foldGerman } from '../../layout/fold.js';
 
 export interface Subtype {
   /** Stable id, e.g. "einkommensteuerbescheid", "inkasso", "arbeitsverhaeltnis", "verwarnung". */

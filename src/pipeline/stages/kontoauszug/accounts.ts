@@ -1,4 +1,4 @@
-import type { Line } from './lines.js';
+import type { Line } from '../../layout/lines.js';
 
 /**
  * Account IBANs printed outside postings. A posting's own text may quote the counterparty's

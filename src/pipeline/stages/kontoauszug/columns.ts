@@ -1,4 +1,6 @@
-import { fold, type AmountToken, type Line } from './lines.js';
+import { fold } from '../../layout/fold.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
+import type { AmountToken, Line } from '../../layout/lines.js';
 
 /**
  * The amount columns of the postings table, found from the x-positions of amounts across many
@@ -26,9 +28,6 @@ export interface ColumnModel {
   columns: Column[];
 }
 
-const HEADER_WORDS =
-  /^(buchung|buchungstag|buchungsdatum|bu\.?-?tag|datum|tag|wert|valuta|wertstellung|vorgang|verwendungszweck|buchungstext|text|erläuterung|umsatzart|betrag|soll|haben|belastung|belastungen|gutschrift|gutschriften|saldo|kontostand|umsatz|empfänger|auftraggeber|zahlungspflichtiger|zahlungsempfänger|ausgang|eingang|ausgänge|eingänge|eur|euro|in|\(eur\)|wir|haben|für|sie|gebucht|art|beschreibung|details|abgang|zugang|zahlungseingang|zahlungsausgang|typ|beschreibung|produkt|wertstellung|ausgaben|einnahmen|guthaben|guthaben\/kredit|angaben|umsätzen|umsätze|zu|ihren|ihre|den|lasten|gunsten)$/u;
-
 export interface HeaderLine {
   line: Line;
   roles: { x0: number; x1: number; role: ColumnRole }[];
@@ -38,19 +37,19 @@ export interface HeaderLine {
 export function headerLine(line: Line): HeaderLine | null {
   if (line.amounts.length > 0 || line.dates.length > 0) return null;
   const words = line.words.map((w) => fold(w.text).replace(/[:/|]+$/u, ''));
-  const hits = words.filter((w) => HEADER_WORDS.test(w)).length;
+  const hits = words.filter((w) => vocab.headerWord.test(w)).length;
   if (hits < 2 || hits < words.length * 0.6) return null;
   const roles: HeaderLine['roles'] = [];
   line.words.forEach((w, i) => {
     const t = words[i]!;
     // "zu Ihren Lasten | zu Ihren Gunsten": the debit and credit columns of the large banks.
-    const role: ColumnRole | null = /^(soll|belastung|belastungen|ausgang|ausgänge|abgang|zahlungsausgang|ausgaben|lasten)$/u.test(t)
+    const role: ColumnRole | null = vocab.debitHeader.test(t)
       ? 'debit'
-      : /^(haben|gutschrift|gutschriften|eingang|eingänge|zugang|zahlungseingang|einnahmen|gunsten)$/u.test(t)
+      : vocab.creditHeader.test(t)
         ? 'credit'
-        : /^(saldo|kontostand|guthaben|guthaben\/kredit)$/u.test(t)
+        : vocab.balanceHeader.test(t)
           ? 'balance'
-          : /^(betrag|umsatz)$/u.test(t)
+          : vocab.amountHeader.test(t)
             ? 'amount'
             : null;
     // "Wir haben für Sie gebucht" is prose, not a Haben column.

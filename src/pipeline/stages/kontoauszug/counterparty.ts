@@ -1,4 +1,6 @@
-import { fold, type Line } from './lines.js';
+import { fold } from '../../layout/fold.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
+import type { Line } from '../../layout/lines.js';
 
 /**
  * Splits a posting's text lines into counterparty (Empfänger) and posting text (Buchungstext)
@@ -14,11 +16,8 @@ import { fold, type Line } from './lines.js';
  * CRED+ SVWZ+ KREF+ ABWA+), IBAN/BIC or mostly digits are never the name; ABWA+ (a differing
  * payer/payee) is used only when no name is printed elsewhere.
  */
-const TYPE_WORD =
-  '(?:sepa|basis|basislastschrift|firmenlastschrift|lastschrift|lastschriften|überweisung|ueberweisung|überweisungsgutschrift|echtzeitüberweisung|echtzeit|gutschrift|gutschr\\.|kartenzahlung|kartenumsatz|kartentransaktion|debitkarte|girocard|dauerauftrag|zahlungseingang|zahlungsausgang|eingang|ausgang|lohn|gehalt|rente|bezüge|entgelt|entgelte|abschluss|abschluß|rechnungsabschluss|rechnungsabschluß|kontoabschluss|kontoabschluß|zinsabschluss|zinsabschluß|zinsen|habenzinsen|sollzinsen|zinsgutschrift|zins|bargeldauszahlung|bargeldeinzahlung|bargeldabhebung|barabhebung|abhebung|auszahlung|einzahlung|bareinzahlung|barauszahlung|geldautomat|gaa|retoure|rücklastschrift|rückbuchung|storno|gebühr|gebühren|kontoführung|kontoführungsentgelt|übertrag|umbuchung|auslandsüberweisung|sonstige|buchung|onlinebanking|dauerauftr\\.|einzug|abbuchung|erstattung|steuern|kapitalertragsteuer|dividende|wertpapierkauf|sparplan|vormerkung|ausführung|terminüberweisung|sammelüberweisung|lastschrifteinzug|gutschrift/lohn|lohn/gehalt|an|von)';
-const TYPE_PHRASE = new RegExp(`^(?:${TYPE_WORD}(?=[\\s\\-,/.:·]|$)[-,/.:·]*\\s*)+`, 'iu');
+const TYPE_PHRASE = new RegExp(`^(?:${vocab.typeWordSource}(?=[\\s\\-,/.:·]|$)[-,/.:·]*\\s*)+`, 'iu');
 // Fees, interest, closing postings, securities trades and the taxes withheld on interest name no one.
-const NO_PARTY = /^(wertpapierkauf|wertpapierverkauf|entgelt|entgelte|abschluss|abschluß|rechnungsabschluss|rechnungsabschluß|kontoabschluss|kontoabschluß|zinsabschluss|zinsabschluß|zinsen|habenzinsen|sollzinsen|zinsgutschrift|gebühr|gebühren|kontoführung|kontoführungsentgelt|steuern|kapitalertragsteuer|kapitalertragssteuer|abgeltungsteuer|abgeltungssteuer|solidaritätszuschlag|kirchensteuer|zins)\b/iu;
 const SEPA = /(EREF\+|MREF\+|CRED\+|SVWZ\+|KREF\+|ABWA\+|ABWE\+|IBAN\b|BIC\b|Mandat|Gläubiger-?ID|End-to-End)/u;
 
 /** The posting-type phrase at the start of a text ('' when it starts otherwise). */
@@ -77,7 +76,7 @@ export function splitCounterparty(lines: readonly string[], merchants = false): 
   if (ls.length === 0) return { counterparty: '', text: '' };
   const first = ls[0]!;
   const type = typePhrase(first);
-  if (merchants && type === '' && !NO_PARTY.test(fold(first)) && !/entgelt|gebühr|zins|saldo|umrechnung|auslandseinsatz|im ausland/iu.test(first)) {
+  if (merchants && type === '' && !vocab.noParty.test(fold(first)) && !/entgelt|gebühr|zins|saldo|umrechnung|auslandseinsatz|im ausland/iu.test(first)) {
     // The merchant descriptor, wrapped over lines; a foreign-currency part stays text.
     const all = join(ls);
     const fx = FX.exec(all);
@@ -85,7 +84,7 @@ export function splitCounterparty(lines: readonly string[], merchants = false): 
   }
   const abwa = /ABWA\+\s*([^+]*?)(?=\s*(?:[A-Z]{4}\+|$))/u.exec(join(ls))?.[1]?.trim() ?? '';
   const nameOr = (fallback: string): string => fallback || abwa;
-  if (NO_PARTY.test(fold(first)) && !/(?<!zins)gutschrift|überweisung|lastschrift/iu.test(first)) {
+  if (vocab.noParty.test(fold(first)) && !/(?<!zins)gutschrift|überweisung|lastschrift/iu.test(first)) {
     return { counterparty: '', text: join(ls) };
   }
   if (type === '') {
@@ -127,9 +126,11 @@ export interface PartyColumns {
   tol: number;
 }
 
-// Words that name the counterparty's column, as prefixes: OCR may add a stray mark (`Empfängerl`).
-const PARTY_WORD = /^(empf(ä|ae|a)nger|auftraggeber|zahlungsempf(ä|ae|a)nger|zahlungspflichtiger|beg(ü|ue|u)nstigter|gegenpartei|gegenseite|name$|zahlungsbeteiligter)/u;
-
+/**
+ * The counterparty column of a column header, if it has one: a cell (a run of header words closer
+ * than a wide space) made only of `partyHeader` words — prefixes, since OCR may add a stray mark
+ * (`Empfängerl`).
+ */
 export function partyColumns(header: Line): PartyColumns | null {
   const cells: { x0: number; words: string[] }[] = [];
   let end = -Infinity;
@@ -141,7 +142,7 @@ export function partyColumns(header: Line): PartyColumns | null {
   if (cells.length < 3) return null;
   const party = cells.findIndex((c) => {
     const parts = c.words.join(' ').split(/[\s/]+/u).filter((t) => t !== '');
-    return parts.length > 0 && parts.every((t) => PARTY_WORD.test(t));
+    return parts.length > 0 && parts.every((t) => vocab.partyHeader.test(t));
   });
   return party < 0 ? null : { starts: cells.map((c) => c.x0), party, tol: header.size * 0.5 };
 }

@@ -1,6 +1,8 @@
 import { parseDayMonth } from '../../../domain/german-dates.js';
 import type { HeaderLine } from './columns.js';
-import { fold, type Line } from './lines.js';
+import { fold } from '../../layout/fold.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
+import type { Line } from '../../layout/lines.js';
 
 /**
  * Which of a posting's leading dates is the booking date (SPEC §8: Datum is the booking date).
@@ -12,8 +14,6 @@ import { fold, type Line } from './lines.js';
  * Headers may be split over two lines (`Datum Datum …` above `Beleg Buchung …`) and words may be
  * glued (`BuchungVerwendungszweck`), so each line is read as a sequence of date-column words.
  */
-const BOOKING = /^(buchung(?!s?text)|buchungs?tag|buchungsdatum|gebucht|bu-?tag|bu\.-?tag|buch\.-?tag)/u;
-const OTHER = /^(beleg|belegdatum|kauf|kaufdatum|kauftag|einkauf|umsatztag|umsatzdatum|transaktion|transaktionsdatum|trans\.?-?datum|wert$|wertstellung|valuta)/u;
 
 /** 0 or 1: index of the booking date among the leading dates of a posting line. */
 export function bookingDateIndex(lines: readonly Line[]): 0 | 1 {
@@ -21,7 +21,7 @@ export function bookingDateIndex(lines: readonly Line[]): 0 | 1 {
   let first = 0;
   for (const l of lines) {
     if (l.amounts.length > 0 || l.dates.length > 0 || l.words.length > 20) continue;
-    const kinds = l.words.map((w) => fold(w.text).replace(/[:/|]+$/u, '')).map((w) => (BOOKING.test(w) ? 'b' : OTHER.test(w) ? 'o' : null));
+    const kinds = l.words.map((w) => fold(w.text).replace(/[:/|]+$/u, '')).map((w) => (vocab.bookingDateHeader.test(w) ? 'b' : vocab.otherDateHeader.test(w) ? 'o' : null));
     const seq = kinds.filter((k) => k !== null);
     if (seq.length < 2) continue;
     if (seq[0] === 'o' && seq[1] === 'b') second++;
@@ -30,7 +30,6 @@ export function bookingDateIndex(lines: readonly Line[]): 0 | 1 {
   return second > first ? 1 : 0;
 }
 
-const VALUE_HEADER = /^(valuta|wert|wertstellung)$/u;
 const DAY_MONTH = /^\d{1,2}\.\d{1,2}$/u;
 
 /**
@@ -47,7 +46,7 @@ export function valueDatesUnderHeader(lines: readonly Line[], headers: readonly 
     while (h + 1 < sorted.length && sorted[h + 1]!.line.index < l.index) h++;
     const header = sorted[h]?.line;
     if (!header) continue;
-    const cols = header.words.filter((w) => VALUE_HEADER.test(fold(w.text).replace(/[:/|]+$/u, '')));
+    const cols = header.words.filter((w) => vocab.valueDateHeader.test(fold(w.text).replace(/[:/|]+$/u, '')));
     if (cols.length === 0) continue;
     const taken = new Set(l.dates.flatMap((d) => Array.from({ length: d.last - d.word + 1 }, (_, k) => d.word + k)));
     let added = false;

@@ -1,6 +1,5 @@
-import type { Line } from './lines.js';
-
-const PAGE_MARK = /^(seite|blatt)\s*\d+\s*((von|\/|of)\s*\d+)?\s*$/iu;
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
+import type { Line } from '../../layout/lines.js';
 
 /**
  * Page headers and footers repeated on several pages (bank address, "Seite 1 von 3", the
@@ -16,7 +15,7 @@ export function repeatedLines(lines: readonly Line[]): Set<number> {
   const pages = new Set(lines.map((l) => l.page));
   // A page-number line ("Seite 2 von 3", "Blatt 2/3") is page furniture wherever it stands,
   // on a one-page document too.
-  const out = new Set<number>(lines.filter((l) => PAGE_MARK.test(l.text)).map((l) => l.index));
+  const out = new Set<number>(lines.filter((l) => vocab.pageMark.test(l.text)).map((l) => l.index));
   if (pages.size < 2) return out;
   // Where each page's amounts start and end: a line between two lines with amounts is inside
   // the table (a posting's "Lastschrift" or "End-to-End-Ref.:" line that happens to stand at

@@ -1,7 +1,6 @@
 import { isValidDate, type PrintedDate } from '../../../domain/german-dates.js';
-import type { Posting } from './blocks.js';
-import type { AmountToken, Line, Sign } from './lines.js';
-import type { SignedPosting } from './sign.js';
+import type { Posting, SignedPosting } from './posting.js';
+import type { AmountToken, Line, Sign } from '../../layout/lines.js';
 
 /**
  * Balance-led repair of OCR misreadings in amounts. A statement checks itself twice: a printed

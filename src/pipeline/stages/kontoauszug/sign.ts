@@ -1,5 +1,10 @@
 import { typePhrase } from './counterparty.js';
-import { fold, type Line, type Sign } from './lines.js';
+import { fold } from '../../layout/fold.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
+import type { Line, Sign } from '../../layout/lines.js';
+import type { Posting, SignedPosting } from './posting.js';
+import { fitsUnread } from './repair.js';
+import { signed, type Segment } from './sections.js';
 
 /**
  * Sign resolution. Certain sources, in this order: the sign the amount prints (`-`, U+2212,
@@ -7,54 +12,42 @@ import { fold, type Line, type Sign } from './lines.js';
  * running balance's change. Where none applies (flattened text, one unsigned column) the
  * posting type decides — Gutschrift/Lohn/Gehalt/Zahlungseingang credit, Lastschrift/
  * Kartenzahlung/Überweisung/Dauerauftrag debit — and the balances confirm or correct it:
- * opening + Σ postings must equal closing (see `reconcileSigns`).
+ * opening + Σ postings must equal closing (see `reconcileSigns`). The words of each kind are
+ * roles of the statement vocabulary (`layout/vocabulary.ts`).
  */
-const CREDIT =
-  /^(gutschrift|gutschr|überweisungsgutschrift|echtzeitgutschrift|lohn|gehalt|rente|bezüge|zahlungseingang|eingang|einzahlung|bareinzahlung|bargeldeinzahlung|habenzinsen|zinsgutschrift|erstattung|rückerstattung|dividende|storno|rücklastschrift|rückbuchung|retoure|eingehende|zinsen|zinszahlung|zinsertrag|ertrag|ertragsgutschrift|scheckeinzug|scheckeinreichung|scheckgutschrift|belohnung|prämie|bonus|cashback|verkauf)\b/u;
-const DEBIT = /(lastschrift|kartenzahlung|kartenumsatz|überweisung|ueberweisung|dauerauftrag|auszahlung|bargeld|entgelt|gebühr|sollzinsen|abbuchung|zahlungsausgang|ausgang|einzug|(?<!ver)kauf|steuer)/u;
-/** Words that say which way the money went wherever they stand, English ones of app statements too. */
-const CREDIT_ANYWHERE = /(\b(gutschrift|lohn|gehalt|zahlungseingang|erstattung|einzahlung|habenzinsen|guthabenzinsen|zinsgutschrift|zinsertrag|belohnung)\b|\bpay ?in\b|\bincoming\b|\breceived\b)/u;
-const DEBIT_ANYWHERE = /(\bpay ?out\b|\boutgoing\b)/u;
-const INCOMING = /(\bpay ?in\b|\bincoming\b|\breceived\b|\bzahlungseingang\b|\beingehende)/u;
-const TRANSFER = /^(überweisung|ueberweisung|transfer|umbuchung|übertrag)$/u;
+
 /**
- * Settlements ("Abschluss", "Rechnungsabschluss", "Abrechnung") go either way: interest earned
- * is a credit, overdraft interest and fees a debit. Their own words decide; without any, debit.
+ * Sign suggested by the posting's words; null when they say nothing. In this order: a booking
+ * side named after the type; interest by kind wherever it stands on the first line ("Ihre
+ * Tagesgeldzinsen"); a settlement (Abschluss, Abrechnung), which goes either way by its own words
+ * and is a debit without any; credit types; a bare transfer that names its direction; debit
+ * types; then credit and debit words anywhere in the text, app-English ones too.
  */
-const SETTLEMENT = /^(konto|rechnungs|zins|quartals)?(abschluss|abschluß|abrechnung)/u;
-const SETTLEMENT_CREDIT = /(habenzins|guthabenzins|zinsgutschrift|zinsertrag|zinsen haben|gutschrift)/u;
-const SETTLEMENT_DEBIT = /(sollzins|überziehung|dispo|entgelt|gebühr|kontoführung|auslagen|porto)/u;
-
-/** Interest by kind, wherever the word stands in the type ("Ihre Tagesgeldzinsen"). */
-const INTEREST_EARNED = /(haben|guthaben|tagesgeld|festgeld|spar|kapital)zinsen|zinsgutschrift|zinsertrag/u;
-const INTEREST_CHARGED = /(soll|überziehungs|dispo|kredit|darlehens|verzugs)zinsen/u;
-
-/** Sign suggested by the posting's words; null when they say nothing. */
 export function signFromType(firstLine: string, allText: string): Sign | null {
   const type = fold(typePhrase(firstLine) || firstLine);
   const all = fold(allText);
   // "INTERNE UMBUCHUNG HABEN" / "… SOLL": the booking side named after the type.
-  const side = /\b(umbuchung|übertrag|uebertrag|buchung)\s+(haben|soll)\b/u.exec(fold(firstLine));
+  const side = vocab.bookedSide.exec(fold(firstLine));
   if (side) return side[2] === 'haben' ? 1 : -1;
-  if (INTEREST_CHARGED.test(fold(firstLine))) return -1;
-  if (INTEREST_EARNED.test(fold(firstLine))) return 1;
-  if (SETTLEMENT.test(type)) {
-    const credit = SETTLEMENT_CREDIT.test(all);
-    const debit = SETTLEMENT_DEBIT.test(all);
+  if (vocab.interestCharged.test(fold(firstLine))) return -1;
+  if (vocab.interestEarned.test(fold(firstLine))) return 1;
+  if (vocab.settlement.test(type)) {
+    const credit = vocab.settlementCredit.test(all);
+    const debit = vocab.settlementDebit.test(all);
     return credit === debit ? -1 : credit ? 1 : -1;
   }
-  if (CREDIT.test(type) || /gutschrift|zahlungseingang/u.test(type) || INCOMING.test(type)) return 1;
+  if (vocab.creditType.test(type) || vocab.creditTypeInside.test(type) || vocab.incoming.test(type)) return 1;
   // A bare "Überweisung" goes either way; words that name the direction settle it.
-  if (TRANSFER.test(type) && INCOMING.test(all)) return 1;
-  if (DEBIT.test(type) || DEBIT_ANYWHERE.test(type)) return -1;
-  if (CREDIT_ANYWHERE.test(all)) return 1;
-  if (DEBIT.test(all) || DEBIT_ANYWHERE.test(all)) return -1;
+  if (vocab.transfer.test(type) && vocab.incoming.test(all)) return 1;
+  if (vocab.debitType.test(type) || vocab.debitAnywhere.test(type)) return -1;
+  if (vocab.creditAnywhere.test(all)) return 1;
+  if (vocab.debitType.test(all) || vocab.debitAnywhere.test(all)) return -1;
   return null;
 }
 
 /** A settlement posting ("Abrechnung 30.06.2023", "Abschluss"): its sign may be stated elsewhere. */
 export function isSettlement(firstLine: string): boolean {
-  return SETTLEMENT.test(fold(typePhrase(firstLine) || firstLine));
+  return vocab.settlement.test(fold(typePhrase(firstLine) || firstLine));
 }
 
 /**
@@ -67,7 +60,7 @@ export function statedSettlements(lines: readonly Line[]): Map<number, Sign> {
   const out = new Map<number, Sign>();
   const clash = new Set<number>();
   for (const l of lines) {
-    if (!/\b(abrechnung|abschluss|abschluß|rechnungsabschluss)\b/u.test(fold(l.text))) continue;
+    if (!vocab.settlementLine.test(fold(l.text))) continue;
     const a = l.amounts[l.amounts.length - 1];
     if (!a || a.sign === null || a.cents === 0) continue;
     if (out.has(a.cents) && out.get(a.cents) !== a.sign) clash.add(a.cents);
@@ -80,15 +73,9 @@ export function statedSettlements(lines: readonly Line[]): Map<number, Sign> {
 /** Posting types that are debits whatever the layout says (card payment, direct debit, fee). */
 export function onlyDebit(text: string): boolean {
   const t = fold(text);
-  return /(lastschrift|kartenzahlung|kartenumsatz|dauerauftrag|entgelt|gebühr|abbuchung|bargeldauszahlung|geldautomat)/u.test(t) && !/(rücklastschrift|storno|erstattung|gutschrift)/u.test(t);
+  return vocab.onlyDebit.test(t) && !vocab.reversal.test(t);
 }
 
-export interface SignedPosting {
-  cents: number;
-  sign: Sign;
-  /** True when the layout stated the sign; false for a guess that reconciliation may flip. */
-  certain: boolean;
-}
 
 /**
  * Flips guessed signs so that opening + Σ = closing when one flip, or two, make it so.
@@ -134,4 +121,98 @@ export function reconcileSigns(postings: SignedPosting[], opening: number | null
   }
   open.forEach((p, i) => (p.sign = before[i]!));
   return false;
+}
+
+/** What the document says about signs outside a posting's own line. */
+export interface SignEvidence {
+  /** Pages read by OCR: there a posting type that can only be a debit overrides the convention. */
+  ocrPages: ReadonlySet<number>;
+  /** Settlement results stated with their sign outside the postings (`statedSettlements`). */
+  settlements: ReadonlyMap<number, Sign>;
+}
+
+/**
+ * Every posting's sign, and the cents of one that did not read where the running balance gives
+ * them. Certain, in this order: the printed sign; the column (Soll/Haben …); the running
+ * balance's change (which also fills an unread amount whose digits it matches, repair.ts
+ * `fitsUnread`). Otherwise guesses that the balances may correct later (`reconcileSigns`): a
+ * settlement's sign stated elsewhere; the column's convention where the statement prints one
+ * side's sign and never the other ("Überweisung" or "Lastschrift-Einzug" alone do not say which
+ * way the money went) — except on an OCR'd page, where a minus may have been lost and a type
+ * that can only be a debit overrides it; else the type; else debit.
+ *
+ * @param texts per posting, its lines' texts without date and amount cells
+ * @returns per posting its signed amount, and the digits of an amount still unknown (else null)
+ */
+export function postingSigns(
+  postings: readonly Posting[],
+  texts: readonly { lines: readonly string[] }[],
+  opening: number | null,
+  evidence: SignEvidence,
+): { signs: SignedPosting[]; unread: (string[] | null)[] } {
+  let prevBalance = opening;
+  const signs: SignedPosting[] = [];
+  const unread: (string[] | null)[] = [];
+  // Sign convention of the amount column: when some amounts print '-' and none print '+',
+  // an unsigned amount is a credit (and the other way round).
+  const printed = new Set(postings.map((p) => p.amount.sign));
+  const unsignedMeans: Sign | null = printed.has(-1) && !printed.has(1) ? 1 : printed.has(1) && !printed.has(-1) ? -1 : null;
+  postings.forEach((p, i) => {
+    const lines = texts[i]!.lines;
+    let sign: Sign | null = p.amount.sign;
+    let certain = sign !== null;
+    if (!certain && (p.role === 'debit' || p.role === 'credit')) {
+      sign = p.role === 'debit' ? -1 : 1;
+      certain = true;
+    }
+    const bal = signed(p.balance);
+    let cents = p.amount.cents;
+    // An amount that did not read, next to a running balance: the balance's change is the
+    // amount when its digits are those read.
+    let read = p.unread ?? null;
+    if (read !== null && bal !== null && prevBalance !== null && bal !== prevBalance && fitsUnread(read, Math.abs(bal - prevBalance)) && (!certain || Math.sign(bal - prevBalance) === sign)) {
+      cents = Math.abs(bal - prevBalance);
+      sign = bal > prevBalance ? 1 : -1;
+      certain = true;
+      read = null;
+    }
+    unread.push(read);
+    if (!certain && bal !== null && prevBalance !== null && Math.abs(bal - prevBalance) === p.amount.cents && p.amount.cents !== 0) {
+      sign = bal > prevBalance ? 1 : -1;
+      certain = true;
+    }
+    if (bal !== null) prevBalance = bal;
+    else if (prevBalance !== null && sign !== null) prevBalance += sign * cents;
+    const stated = !certain && isSettlement(lines[0] ?? '') ? evidence.settlements.get(p.amount.cents) : undefined;
+    if (stated !== undefined) sign = stated;
+    else if (!certain) {
+      const type = signFromType(lines[0] ?? '', lines.join(' '));
+      const convention = p.role === 'amount' ? unsignedMeans : null;
+      const lostMinus = evidence.ocrPages.has(p.first.page) && type === -1 && onlyDebit(lines.join(' '));
+      sign = (convention !== null && !lostMinus ? convention : type) ?? convention ?? -1;
+    }
+    signs.push({ cents, sign: sign!, certain });
+  });
+  return { signs, unread };
+}
+
+/**
+ * Balances printed without a sign follow the statement's convention: where only credits print
+ * '+' — on postings or on a balance — and nothing prints '-' (a card issuer's statement, where
+ * an unsigned amount is charged to the card), an unsigned balance is money owed. Taken (the
+ * segment's balances set) only when that reading reconciles as the postings stand and the
+ * printed one does not. Where no amount prints a sign, nothing says which side an unsigned
+ * balance is on: the guesses give way to the balances instead (`reconcileSigns`).
+ */
+export function applyBalanceConvention(s: Segment, signs: readonly SignedPosting[]): void {
+  const marks = new Set([...s.postings.map((p) => p.amount.sign), s.openingSign, s.closingSign]);
+  if (marks.has(1) && !marks.has(-1) && s.opening !== null && s.closing !== null && (s.openingUnsigned || s.closingUnsigned)) {
+    const sum = signs.reduce((t, p) => t + p.sign * p.cents, 0);
+    const opening = s.openingUnsigned ? -s.opening : s.opening;
+    const closing = s.closingUnsigned ? -s.closing : s.closing;
+    if (s.opening + sum !== s.closing && opening + sum === closing) {
+      s.opening = opening;
+      s.closing = closing;
+    }
+  }
 }

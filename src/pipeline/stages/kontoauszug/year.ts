@@ -1,5 +1,5 @@
 import { dayNumber, parseDayMonth, resolveYear, type PrintedDate } from '../../../domain/german-dates.js';
-import type { Line } from './lines.js';
+import type { Line } from '../../layout/lines.js';
 
 /**
  * The statement period, for the year of dates printed as `DD.MM.`: "vom 01.12.2025 bis

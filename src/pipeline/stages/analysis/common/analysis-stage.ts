@@ -6,12 +6,12 @@
 import type { LoadedDocument } from '../../../model/document.js';
 import type { Analysis, KeyNumber, ReviewFlag, Section } from '../../../model/result.js';
 import type { Stage } from '../../../model/stage.js';
-import { documentLines, type Line } from './layout.js';
+import { documentTextLines, type TextLine } from '../../../layout/text-lines.js';
 import { pageTexts, type PageText } from './prose.js';
 
 export interface AnalysisInput {
   document: LoadedDocument;
-  lines: Line[];
+  lines: TextLine[];
   texts: PageText[];
 }
 
@@ -25,7 +25,7 @@ export interface TypeAnalyzer<F> {
 }
 
 export function analyze<F>(analyzer: TypeAnalyzer<F>, document: LoadedDocument): Analysis {
-  const lines = documentLines(document);
+  const lines = documentTextLines(document);
   const input: AnalysisInput = { document, lines, texts: pageTexts(lines) };
   const { keyNumbers, facts } = analyzer.extract(input);
   const review_flags = analyzer.flags(facts);
@@ -45,7 +45,7 @@ export function analysisStage<F>(analyzer: TypeAnalyzer<F>): Stage {
  * The sender as printed: the first segment of the first line of page 1 (letterheads and
  * return-address lines start with the issuer), cut at a wide gap or a separator.
  */
-export function senderOf(lines: readonly Line[]): string | null {
+export function senderOf(lines: readonly TextLine[]): string | null {
   const first = lines.find((l) => l.page === lines[0]?.page && /[A-Za-zÄÖÜäöü]{3}/.test(l.text));
   if (!first) return null;
   const words: string[] = [];

@@ -3,12 +3,12 @@
  * "Ort, den TT.MM.JJJJ" line of the letterhead; found on the first page.
  */
 import { parseGermanDate } from '../../../../domain/german-dates.js';
-import { foldGerman } from '../../classify/fold-text.js';
-import type { Line } from './layout.js';
+import { foldGerman } from '../../../layout/fold.js';
+import type { TextLine } from '../../../layout/text-lines.js';
 import { findInProse, DATE_SRC, type PageText } from './prose.js';
 import { findKeyValue } from './values.js';
 
-export function letterDate(lines: readonly Line[], texts: readonly PageText[], labels: readonly string[]): { value: string; page: number } | null {
+export function letterDate(lines: readonly TextLine[], texts: readonly PageText[], labels: readonly string[]): { value: string; page: number } | null {
   const firstPage = lines[0]?.page ?? 1;
   const labelled = findKeyValue(lines, { labels, kind: 'date', rightOnly: false, maxGap: 2 }, { pages: [firstPage] });
   if (labelled) return { value: labelled.value, page: labelled.page };
@@ -30,7 +30,7 @@ const NOT_LETTER_DATE = /geboren|geburt|tat|zeitraum|rechnung|vom|bis|seit|frist
  * line shared with the address block: the first date right of the page middle whose line has
  * no label of another date before it.
  */
-function rightColumnDate(lines: readonly Line[]): { value: string; page: number } | null {
+function rightColumnDate(lines: readonly TextLine[]): { value: string; page: number } | null {
   for (const line of lines) {
     if (/^(sehr geehrte|guten tag)/i.test(line.text)) break;
     for (let k = 0; k < line.cells.length; k++) {

@@ -1,7 +1,7 @@
 /** Small helpers the type analyzers share for turning found values into facts and wording flags. */
 import { type CalendarDate, formatGermanDate } from '../../../../domain/german-dates.js';
 import { formatEuro } from '../../../../domain/money.js';
-import { foldGerman } from '../../classify/fold-text.js';
+import { foldGerman } from '../../../layout/fold.js';
 import type { PageText } from './prose.js';
 
 export const fmtDate = formatGermanDate;

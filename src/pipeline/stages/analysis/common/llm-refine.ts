@@ -8,7 +8,7 @@
 import type { Analysis, KeyNumber, Section } from '../../../model/result.js';
 import type { Stage } from '../../../model/stage.js';
 import type { LlmClient } from '../../../../ports/llm-client.js';
-import { documentLines } from './layout.js';
+import { documentTextLines } from '../../../layout/text-lines.js';
 import { pageTexts } from './prose.js';
 
 const SCHEMA = {
@@ -84,7 +84,7 @@ export function llmRefineStage(client: LlmClient, keyNames: readonly string[]): 
     async run(ctx) {
       const draft = ctx.slots.analysis;
       if (!client.enabled || !draft) return;
-      const pages = pageTexts(documentLines(ctx.document));
+      const pages = pageTexts(documentTextLines(ctx.document));
       const answer = await client.completeJson({
         schemaName: 'klartext_analysis',
         schema: SCHEMA as unknown as Record<string, unknown>,

@@ -3,7 +3,7 @@
  * "bis zum 24.04.2026 zu überweisen", "1 Punkt"). Each page's lines are joined into one text;
  * patterns run over it with white space (incl. line breaks) matched by \s.
  */
-import type { Line } from './layout.js';
+import type { TextLine } from '../../../layout/text-lines.js';
 
 export interface PageText {
   page: number;
@@ -15,9 +15,9 @@ export interface PageText {
  * than 0.8 of the line height) becomes an empty line ("\n\n"), so that blocks (letterhead,
  * address, headings, paragraphs) stay apart when sentences are cut for quoting.
  */
-export function pageTexts(lines: readonly Line[]): PageText[] {
+export function pageTexts(lines: readonly TextLine[]): PageText[] {
   const byPage = new Map<number, string[]>();
-  const last = new Map<number, Line>();
+  const last = new Map<number, TextLine>();
   for (const l of lines) {
     const list = byPage.get(l.page) ?? [];
     const prev = last.get(l.page);

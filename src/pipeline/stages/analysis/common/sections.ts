@@ -6,8 +6,8 @@
  * ("Sehr geehrte …") is the Betreff. Works on OCR pages too (word heights stand in for font size).
  */
 import type { Section } from '../../../model/result.js';
-import { foldGerman } from '../../classify/fold-text.js';
-import type { Line } from './layout.js';
+import { foldGerman } from '../../../layout/fold.js';
+import type { TextLine } from '../../../layout/text-lines.js';
 
 const MONEY = /\d,\d{2}\b/;
 const SALUTATION = /^(sehr geehrte|guten tag|hallo|liebe[rs]? )/;
@@ -24,10 +24,10 @@ export interface SectionOptions {
   firstTitle?: string;
 }
 
-export function splitSections(lines: readonly Line[], options: SectionOptions): Section[] {
+export function splitSections(lines: readonly TextLine[], options: SectionOptions): Section[] {
   const bodySize = new Map<number, number>();
   for (const page of new Set(lines.map((l) => l.page))) bodySize.set(page, median(lines.filter((l) => l.page === page).map((l) => l.size)));
-  const headingAt = new Map<Line, string>();
+  const headingAt = new Map<TextLine, string>();
   lines.forEach((line, i) => {
     const folded = foldGerman(line.text).trim();
     const words = line.cells.length;

@@ -7,14 +7,15 @@
 import { amountToCents } from '../../../../domain/money.js';
 import { type CalendarDate, parseGermanDate, monthFromName } from '../../../../domain/german-dates.js';
 import type { KeyNumber } from '../../../model/result.js';
-import { foldGerman } from '../../classify/fold-text.js';
-import { findLabel, type LabelHit, type Line } from './layout.js';
+import { foldGerman } from '../../../layout/fold.js';
+import type { TextLine } from '../../../layout/text-lines.js';
+import { findLabel, type LabelHit } from './labels.js';
 
 export type ValueKind = 'money' | 'date' | 'year' | 'count' | 'period' | 'steuerklasse' | 'percent';
 
 export interface FoundValue extends KeyNumber {
   /** The value's own cells' line. */
-  line: Line;
+  line: TextLine;
   /** Where the label was found. */
   label: LabelHit;
 }
@@ -34,7 +35,7 @@ interface Parsed {
 }
 
 /** Tries to read a value of `kind` starting at cell `i` of `line`. */
-export function readValueAt(line: Line, i: number, kind: ValueKind): Parsed | null {
+export function readValueAt(line: TextLine, i: number, kind: ValueKind): Parsed | null {
   const t = (k: number) => line.cells[i + k]?.text ?? '';
   const strip = (s: string) => s.replace(/^[(:=]+|[);:,.]+$/g, '');
   const first = repairDigits(strip(t(0)));
@@ -140,7 +141,7 @@ function isolated(hit: LabelHit): boolean {
 
 /** Words of running text; a line without any is a row of labels (a table header). */
 const PROSE_WORDS = new Set(['und', 'oder', 'der', 'die', 'das', 'den', 'dem', 'des', 'ist', 'sind', 'wird', 'werden', 'wurde', 'uber', 'fur', 'von', 'mit', 'bei', 'zu', 'zum', 'zur', 'sie', 'ihr', 'ihre', 'ihnen', 'wir', 'ein', 'eine', 'einen', 'nicht', 'auf', 'aus', 'als', 'am', 'im', 'haben', 'hat']);
-function headerRow(line: Line): boolean {
+function headerRow(line: TextLine): boolean {
   return line.cells.length >= 2 && !/[.:;]$/.test(line.text.trim()) && line.cells.every((c) => !PROSE_WORDS.has(foldLine(c.text).replace(/[^a-z]/g, '')));
 }
 
@@ -149,7 +150,7 @@ function headerRow(line: Line): boolean {
  * above or below ("… gemäß § 17 OWiG    500,00 € / eine Geldbuße festgesetzt von:"): the amount
  * must stand right of the label, in a line directly adjacent, and be that line's last word group.
  */
-function valueInAmountColumn(hit: LabelHit, lines: readonly Line[], spec: LabelSpec): { line: Line; parsed: Parsed } | null {
+function valueInAmountColumn(hit: LabelHit, lines: readonly TextLine[], spec: LabelSpec): { line: TextLine; parsed: Parsed } | null {
   const from = hit.line;
   const same = lines.filter((l) => l.page === from.page);
   const idx = same.indexOf(from);
@@ -174,7 +175,7 @@ function valueInAmountColumn(hit: LabelHit, lines: readonly Line[], spec: LabelS
   return null;
 }
 
-function valueBelow(hit: LabelHit, lines: readonly Line[], spec: LabelSpec): { line: Line; parsed: Parsed } | null {
+function valueBelow(hit: LabelHit, lines: readonly TextLine[], spec: LabelSpec): { line: TextLine; parsed: Parsed } | null {
   const from = hit.line;
   const pageLines = lines.filter((l) => l.page === from.page && l.index > from.index && l.index <= from.index + 3);
   for (const line of pageLines) {
@@ -197,7 +198,7 @@ function valueBelow(hit: LabelHit, lines: readonly Line[], spec: LabelSpec): { l
  * right or below it. Labels are tried in the given order over the whole document, so a
  * specific wording ("festgesetzte Einkommensteuer") beats a general one ("Einkommensteuer").
  */
-export function findKeyValue(lines: readonly Line[], spec: LabelSpec, options: { pages?: readonly number[] } = {}): FoundValue | null {
+export function findKeyValue(lines: readonly TextLine[], spec: LabelSpec, options: { pages?: readonly number[] } = {}): FoundValue | null {
   for (const label of spec.labels) {
     for (const printed of lines) {
       if (options.pages && !options.pages.includes(printed.page)) continue;
@@ -211,7 +212,7 @@ export function findKeyValue(lines: readonly Line[], spec: LabelSpec, options: {
   return null;
 }
 
-function valueOfLabelIn(line: Line, label: string, lines: readonly Line[], spec: LabelSpec): FoundValue | null {
+function valueOfLabelIn(line: TextLine, label: string, lines: readonly TextLine[], spec: LabelSpec): FoundValue | null {
   const hit = findLabel(line, label);
   if (!hit) return null;
   // `skipLine` looks at the label's own neighbourhood (three words before it up to its value),
@@ -240,7 +241,7 @@ function valueOfLabelIn(line: Line, label: string, lines: readonly Line[], spec:
  * with the lower-case word directly below it in the same column, so that the label is found as
  * one word and its value below the header block. Null when the line has no such cell.
  */
-function hyphenJoined(line: Line, lines: readonly Line[]): Line | null {
+function hyphenJoined(line: TextLine, lines: readonly TextLine[]): TextLine | null {
   if (!line.cells.some((c) => /\p{L}-$/u.test(c.text))) return null;
   const below = lines[lines.indexOf(line) + 1];
   if (!below || below.page !== line.page || below.top - line.bottom > Math.max(line.size, 8)) return null;

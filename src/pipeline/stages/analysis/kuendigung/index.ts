@@ -1,6 +1,6 @@
 /** Kündigung analysis (SPEC §9). */
 import type { KeyNumber } from '../../../model/result.js';
-import { foldGerman } from '../../classify/fold-text.js';
+import { foldGerman } from '../../../layout/fold.js';
 import { headOf } from '../../classify/classify.js';
 import { subtypeOf } from '../../classify/subtypes.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';

@@ -1,5 +1,5 @@
 /** Steuerbescheid analysis: key numbers, flags, sections and summary (SPEC §9). */
-import { foldGerman } from '../../classify/fold-text.js';
+import { foldGerman } from '../../../layout/fold.js';
 import { headOf } from '../../classify/classify.js';
 import { subtypeOf } from '../../classify/subtypes.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';

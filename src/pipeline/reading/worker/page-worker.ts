@@ -1,16 +1,16 @@
 import { workerData } from 'node:worker_threads';
 import sharp from 'sharp';
-import type { OcrEngine } from '../../ports/ocr-engine.js';
+import type { OcrEngine } from '../../../ports/ocr-engine.js';
 // A worker thread's entry point is its composition root, as main.ts is the process's: the one
 // place in the pipeline that picks an OCR adapter (by the configured name).
-import { createOcrEngine, resolveOcrEngineName } from '../../adapters/ocr/create-ocr-engine.js';
-import { decodeImage } from '../backends/image.js';
-import { LoadFailureSignal } from '../backends/load-failures.js';
-import { largestImageCoverage } from '../backends/page-image-coverage.js';
-import { embeddedPageJpegs, renderPageGrey } from '../backends/pdf-page-image.js';
-import { extractPageText, openPdf } from '../backends/pdf-text.js';
-import { judgeTextLayer } from '../backends/text-layer-quality.js';
-import { ocrPage } from '../stages/ocr/ocr-page.js';
+import { createOcrEngine, resolveOcrEngineName } from '../../../adapters/ocr/create-ocr-engine.js';
+import { decodeImage } from '../image.js';
+import { LoadFailureSignal } from '../load-failures.js';
+import { largestImageCoverage } from '../page-image-coverage.js';
+import { embeddedPageJpegs, renderPageGrey } from '../pdf-page-image.js';
+import { extractPageText, openPdf } from '../pdf-text.js';
+import { judgeTextLayer } from '../text-layer-quality.js';
+import { ocrPage } from '../ocr/ocr-page.js';
 import type {
   OcrTask,
   OcrTaskResult,

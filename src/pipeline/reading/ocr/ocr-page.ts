@@ -1,7 +1,7 @@
 import type { TextCell } from '../../model/document.js';
 import type { GreyImage, OcrEngine, OcrWord } from '../../../ports/ocr-engine.js';
-import { denoiseGrey, flattenBackground, rotateGrey } from '../../backends/raster.js';
-import { sortReadingOrder } from '../../backends/reading-order.js';
+import { denoiseGrey, flattenBackground, rotateGrey } from '../raster.js';
+import { sortReadingOrder } from '../reading-order.js';
 import { analysePageGeometry, type PageGeometry } from './page-geometry.js';
 import { secondLook, type LookedWord } from './second-look.js';
 

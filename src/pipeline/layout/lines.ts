@@ -1,9 +1,11 @@
-import { monthFromName, parseDayMonth, type PrintedDate } from '../../../domain/german-dates.js';
-import { parseGermanAmount } from '../../../domain/money.js';
+import { monthFromName, parseDayMonth, type PrintedDate } from '../../domain/german-dates.js';
+import { parseGermanAmount } from '../../domain/money.js';
+import type { LoadedDocument, Page } from '../model/document.js';
+import { normaliseOcrPages } from './ocr-tokens.js';
+import { statementPatterns as vocab } from './vocabulary.js';
 
 /** +1 credit, -1 debit. */
 export type Sign = 1 | -1;
-import type { Page } from '../../model/document.js';
 
 /**
  * Words → lines. A line is the words whose vertical centres overlap, left to right; on each
@@ -61,6 +63,15 @@ export interface Line {
   size: number;
   /** Its first words were the years of the date cells above, now joined into those dates (see joinYearsBelow). */
   afterDateCells?: boolean;
+}
+
+/**
+ * The layout pass over a whole document: OCR tokens normalised (ocr-tokens.ts), then words →
+ * lines with their date and amount tokens. Stages that reason about positions read this; it is
+ * pure (a new array of new lines on every call), so a stage may annotate its lines.
+ */
+export function documentLines(document: LoadedDocument): Line[] {
+  return toLines(normaliseOcrPages(document.pages));
 }
 
 export function toLines(pages: readonly Page[]): Line[] {
@@ -257,8 +268,6 @@ function relined(line: Line, words: Word[]): Line {
   return l;
 }
 
-const DATE_OR_BALANCE_START = /^(\d{1,2}\.\d{1,2}\.|alter|neuer|kontostand|saldo|anfangssaldo|endsaldo)/iu;
-const BALANCE_LABEL = /\b(kontostand|saldo|buchungssaldo|anfangssaldo|endsaldo)\b/iu;
 
 /** True when `b` follows `a` on the same page with no more than a line's gap between them. */
 export function adjacent(a: Line, b: Line): boolean {
@@ -290,12 +299,12 @@ function attachLoneAmounts(lines: Line[]): Line[] {
     // A balance label whose amount stands alone on the line below ("Kontostand am 26 Okt.
     // 2022" / "0,00 EUR"), when that amount does not lead into a dated line of its own.
     const after = lines[i + 2];
-    if (n && l.amounts.length === 0 && BALANCE_LABEL.test(l.text) && isLoneInCurrency(n) && adjacent(l, n) && !(after && after.page === n.page && DATE_OR_BALANCE_START.test(after.text))) {
+    if (n && l.amounts.length === 0 && vocab.balanceWord.test(l.text) && isLoneInCurrency(n) && adjacent(l, n) && !(after && after.page === n.page && vocab.dateOrBalanceStart.test(after.text))) {
       out.push(appended(l, n));
       i++;
       continue;
     }
-    if (n && isLone(l) && n.amounts.length === 0 && adjacent(l, n) && DATE_OR_BALANCE_START.test(n.text)) {
+    if (n && isLone(l) && n.amounts.length === 0 && adjacent(l, n) && vocab.dateOrBalanceStart.test(n.text)) {
       out.push(appended(n, l));
       i++;
       continue;
@@ -458,9 +467,4 @@ export function textWithout(line: Line, skip: ReadonlySet<number>): string {
     .join(' ')
     .replace(/\s+/gu, ' ')
     .trim();
-}
-
-/** Lower-case, umlauts kept, whitespace collapsed: for vocabulary tests. */
-export function fold(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/\s+/gu, ' ');
 }

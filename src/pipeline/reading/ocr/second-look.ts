@@ -1,5 +1,5 @@
 import type { GreyImage, OcrWord } from '../../../ports/ocr-engine.js';
-import { denoiseGrey } from '../../backends/raster.js';
+import { denoiseGrey } from '../raster.js';
 
 /**
  * A second look at the words a page reading was unsure of. On a grainy scan the engine's own

@@ -3,9 +3,9 @@ import type { FileKind } from '../../domain/file-kind.js';
 import type { OcrEngineChoice } from '../../ports/ocr-engine.js';
 import type { LoadedDocument, Page } from '../model/document.js';
 import type { DocumentReader, ReadOptions } from '../model/reader.js';
-import type { OcrPageSettings } from '../stages/ocr/ocr-page.js';
-import { ReadingPool, type PoolStats } from '../worker/pool.js';
-import type { OcrSource, OcrTask, OcrTaskResult, PdfTextResult } from '../worker/tasks.js';
+import type { OcrPageSettings } from './ocr/ocr-page.js';
+import { ReadingPool, type PoolStats } from './worker/pool.js';
+import type { OcrSource, OcrTask, OcrTaskResult, PdfTextResult } from './worker/tasks.js';
 import { toLoadError } from './load-failures.js';
 import { defaultTextLayerThresholds, type TextLayerThresholds } from './text-layer-quality.js';
 

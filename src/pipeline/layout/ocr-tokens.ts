@@ -1,5 +1,5 @@
-import { parseDayMonth } from '../../../domain/german-dates.js';
-import type { Page, TextCell } from '../../model/document.js';
+import { parseDayMonth } from '../../domain/german-dates.js';
+import type { Page, TextCell } from '../model/document.js';
 
 /**
  * OCR misreadings of the tokens a statement is built from, undone before the words become

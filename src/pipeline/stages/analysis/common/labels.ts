@@ -1,56 +1,10 @@
 /**
- * Lines of positioned words, the unit the label–value finder and the section splitter work
- * on. A line is the words of one page whose vertical centres lie within half a word height
- * of each other (as `pageText` groups them), sorted left to right; text-layer and OCR pages
- * alike (coordinates are PDF points, top-left origin).
+ * Finding a printed label on a line of words, tolerant of OCR noise and of words split, merged
+ * or hyphenated: the unit the label–value finder (values.ts) works with. Lines come from the
+ * layout layer (layout/text-lines.ts).
  */
-import type { LoadedDocument, Page, TextCell } from '../../../model/document.js';
-import { foldGerman } from '../../classify/fold-text.js';
-
-export interface Line {
-  page: number;
-  /** Index of the line within its page, top to bottom. */
-  index: number;
-  cells: TextCell[];
-  text: string;
-  top: number;
-  bottom: number;
-  x0: number;
-  x1: number;
-  /** Median word height of the line (points). */
-  size: number;
-}
-
-export function pageLines(page: Page): Line[] {
-  const groups: { mid: number; h: number; cells: TextCell[] }[] = [];
-  for (const cell of page.cells) {
-    if (!cell.text.trim()) continue;
-    const mid = cell.bbox.y + cell.bbox.height / 2;
-    const g = groups.find((l) => Math.abs(l.mid - mid) <= Math.max(l.h, cell.bbox.height) * 0.5);
-    if (g) g.cells.push(cell);
-    else groups.push({ mid, h: cell.bbox.height, cells: [cell] });
-  }
-  groups.sort((a, b) => a.mid - b.mid);
-  return groups.map((g, index) => {
-    const cells = g.cells.sort((a, b) => a.bbox.x - b.bbox.x);
-    const heights = cells.map((c) => c.bbox.height).sort((a, b) => a - b);
-    return {
-      page: page.number,
-      index,
-      cells,
-      text: cells.map((c) => c.text).join(' '),
-      top: Math.min(...cells.map((c) => c.bbox.y)),
-      bottom: Math.max(...cells.map((c) => c.bbox.y + c.bbox.height)),
-      x0: cells[0]!.bbox.x,
-      x1: Math.max(...cells.map((c) => c.bbox.x + c.bbox.width)),
-      size: heights[Math.floor(heights.length / 2)]!,
-    };
-  });
-}
-
-export function documentLines(document: LoadedDocument): Line[] {
-  return document.pages.flatMap(pageLines);
-}
+import { foldGerman } from '../../../layout/fold.js';
+import type { TextLine } from '../../../layout/text-lines.js';
 
 /** A word folded for comparison: German fold (ä→a, ß→ss, ae→a …), letters and digits only. */
 export function foldWord(text: string): string {
@@ -81,7 +35,7 @@ export function tolerance(folded: string): number {
 }
 
 export interface LabelHit {
-  line: Line;
+  line: TextLine;
   /** First and last word index of the label within the line. */
   first: number;
   last: number;
@@ -96,7 +50,7 @@ export interface LabelHit {
  * continue past the label ("Kirchensteuer rk" for "kirchensteuer" is a separate word anyway;
  * "Lohnsteuer:" folds to "lohnsteuer").
  */
-export function findLabel(line: Line, label: string, prefix = false): LabelHit | null {
+export function findLabel(line: TextLine, label: string, prefix = false): LabelHit | null {
   const target = foldWord(label);
   if (!target) return null;
   const max = tolerance(target);

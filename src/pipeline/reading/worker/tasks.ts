@@ -1,9 +1,9 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { TextCell } from '../model/document.js';
-import type { OcrEngineChoice } from '../../ports/ocr-engine.js';
-import type { LoadFailure } from '../backends/load-failures.js';
-import type { TextLayerThresholds } from '../backends/text-layer-quality.js';
-import type { OcrPageOutput, OcrPageSettings } from '../stages/ocr/ocr-page.js';
+import type { TextCell } from '../../model/document.js';
+import type { OcrEngineChoice } from '../../../ports/ocr-engine.js';
+import type { LoadFailure } from '../load-failures.js';
+import type { TextLayerThresholds } from '../text-layer-quality.js';
+import type { OcrPageOutput, OcrPageSettings } from '../ocr/ocr-page.js';
 
 /**
  * The messages between the reader (main thread) and its pool workers. Everything here crosses

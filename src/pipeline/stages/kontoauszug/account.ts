@@ -1,0 +1,65 @@
+import { formatGermanDate } from '../../../domain/german-dates.js';
+import { formatGermanAmount } from '../../../domain/money.js';
+import type { Sign } from '../../layout/lines.js';
+import type { StatementInfo } from '../../model/result.js';
+import { groupIban } from './accounts.js';
+import type { PartyColumns } from './counterparty.js';
+import type { Posting } from './posting.js';
+import { postingDates, segmentPeriod } from './posting-dates.js';
+import { reconcileAccount } from './reconcile.js';
+import { repairDateOrder } from './repair.js';
+import { accountRows, postingText, type Row } from './rows.js';
+import type { Segment } from './sections.js';
+import { applyBalanceConvention, postingSigns } from './sign.js';
+import type { Period } from './year.js';
+
+export interface AccountResult {
+  iban: string | null;
+  rows: Row[];
+  info: StatementInfo;
+}
+
+/** What the whole document says that one account's rows depend on. */
+export interface AccountContext {
+  docPeriod: Period | null;
+  bank: string | null;
+  /** A card statement: a posting without a type word is a merchant (counterparty.ts). */
+  card: boolean;
+  ocrPages: ReadonlySet<number>;
+  /** Settlement results stated with their sign outside the postings (sign.ts). */
+  settlements: ReadonlyMap<number, Sign>;
+  /** The counterparty columns of the header governing a posting, if any. */
+  partyFor: (p: Posting) => PartyColumns | null;
+  /** Date ranges printed in the document ("vom … bis …"). */
+  ranges: readonly Period[];
+}
+
+/**
+ * One account's section → its rows and statement facts, in four steps: dates (the period, then
+ * each posting's full dates), texts (Buchungstext and Empfänger), signs (all sign evidence,
+ * sign.ts), and the balances' repair and reconciliation (reconcile.ts). Mutates the segment:
+ * OCR'd booking dates out of order are repaired first, and unsigned balances may take the
+ * statement's convention.
+ */
+export function account(s: Segment, ctx: AccountContext): AccountResult {
+  const period = segmentPeriod(s, ctx.docPeriod, ctx.ranges);
+  repairDateOrder(s.postings, ctx.ocrPages);
+  const dates = postingDates(s.postings, period);
+  const texts = s.postings.map((p) => postingText(p, ctx.partyFor(p), ctx.card));
+  const { signs, unread } = postingSigns(s.postings, texts, s.opening, ctx);
+  applyBalanceConvention(s, signs);
+  const reconciled = reconcileAccount(s, signs, unread, ctx.ocrPages);
+  return {
+    iban: s.iban,
+    rows: accountRows(dates, texts, signs, unread),
+    info: {
+      iban: s.iban ? groupIban(s.iban) : null,
+      bank: ctx.bank,
+      period_start: period ? formatGermanDate(period.start) : null,
+      period_end: period ? formatGermanDate(period.end) : null,
+      opening_balance: s.opening !== null ? formatGermanAmount(s.opening) : null,
+      closing_balance: s.closing !== null ? formatGermanAmount(s.closing) : null,
+      reconciled,
+    },
+  };
+}

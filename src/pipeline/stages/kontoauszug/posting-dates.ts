@@ -1,0 +1,41 @@
+import { dayNumber } from '../../../domain/german-dates.js';
+import type { Posting } from './posting.js';
+import type { Segment } from './sections.js';
+import { withYear, type FullDate, type Period } from './year.js';
+
+/**
+ * An account's own period: from the date of its opening balance line to that of its closing
+ * one, else the document's. An opening balance dated the evening before a printed range
+ * ("Kontostand am 30.09.2026" over a statement "vom 01.10.2026 bis …") starts on the range's
+ * first day.
+ */
+export function segmentPeriod(s: Segment, doc: Period | null, ranges: readonly Period[]): Period | null {
+  const a = s.openingLine?.dates.find((d) => d.date.year !== null)?.date;
+  const b = s.closingLine?.dates.find((d) => d.date.year !== null)?.date;
+  if (a && b && a.year !== null && b.year !== null) {
+    let start = { year: a.year, month: a.month, day: a.day };
+    const end = { year: b.year, month: b.month, day: b.day };
+    const next = ranges.find((r) => dayNumber(r.start) === dayNumber(start) + 1 && dayNumber(r.start) <= dayNumber(end));
+    if (next) start = next.start;
+    if (dayNumber(start) <= dayNumber(end)) return { start, end };
+  }
+  return doc;
+}
+
+export interface PostingDates {
+  /** The booking date with its year; a posting without a date of its own takes the one before. */
+  date: FullDate | null;
+  /** The other printed date (value or receipt date), its year taken near the booking date. */
+  other: FullDate | null;
+}
+
+/** Full dates of an account's postings, in order (year.ts decides each year from the period). */
+export function postingDates(postings: readonly Posting[], period: Period | null): PostingDates[] {
+  let prevDate: FullDate | null = null;
+  return postings.map((p) => {
+    const date: FullDate | null = p.date ? withYear(p.date, period, prevDate) : prevDate;
+    if (date) prevDate = date;
+    const other = p.otherDate && date ? withYear(p.otherDate, period, date) : null;
+    return { date, other };
+  });
+}

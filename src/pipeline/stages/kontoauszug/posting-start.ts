@@ -1,0 +1,160 @@
+import type { PrintedDate } from '../../../domain/german-dates.js';
+import type { AmountToken, Line } from '../../layout/lines.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
+import { inlineDateOf, type BlockLayout, type LayoutMode } from './block-layout.js';
+import type { Posting } from './posting.js';
+import { amountsOf, balanceOnly, unreadAmount } from './posting-amounts.js';
+
+/**
+ * Where a posting starts: one rule per layout mode (block-layout.ts). A rule looks at a line the
+ * assembler (blocks.ts) has not placed otherwise (not a header, balance, repeated line, day
+ * heading, summary row, nor the amount line of a stacked posting) and returns the posting it
+ * starts, or null. Rules never look ahead beyond what the layout already found (`amountBelow`).
+ */
+export interface Started {
+  posting: Posting;
+  /** A stacked posting: the line below that holds its amounts, and those amounts. */
+  awaiting: { line: Line; used: AmountToken[] } | null;
+}
+
+/**
+ * @param nDates how many of the line's first words are dates (posting-lines.ts `leadingDates`)
+ * @param day the date of the day heading above (day-grouped exports), else null
+ */
+export type StartRule = (l: Line, nDates: number, day: PrintedDate | null) => Started | null;
+
+export function startRuleFor(layout: BlockLayout, ocrPages: ReadonlySet<number>): StartRule {
+  const rules: Record<LayoutMode, StartRule> = {
+    'leading-date': (l, nDates) => leadingDateStart(l, nDates, layout, ocrPages),
+    'inline-date': (l, nDates) => inlineDateStart(l, nDates, layout),
+    'day-grouped': (l, nDates, day) => dayGroupedStart(l, nDates, day, layout),
+  };
+  return rules[layout.mode];
+}
+
+function dateWords(nDates: number): Set<number> {
+  const skip = new Set<number>();
+  for (let i = 0; i < nDates; i++) skip.add(i);
+  return skip;
+}
+
+function addWords(skip: Set<number>, from: number, to: number): void {
+  for (let i = from; i <= to; i++) skip.add(i);
+}
+
+/**
+ * A line that begins with its booking date and carries an amount in a posting column, or whose
+ * amount stands a few lines below (stacked cells). On an OCR'd page, such a line whose amount did
+ * not read (or read only as the running balance) is a posting whose amount the balances give.
+ */
+function leadingDateStart(l: Line, nDates: number, layout: BlockLayout, ocrPages: ReadonlySet<number>): Started | null {
+  const below = layout.amountBelow.get(l.index);
+  const onlyBalance = balanceOnly(l, layout);
+  const unread = !below && nDates > 0 && (l.amounts.length === 0 || onlyBalance) ? unreadAmount(l, nDates, layout, ocrPages) : null;
+  if (unread) {
+    const skip = dateWords(nDates);
+    skip.add(unread.token.first);
+    if (onlyBalance) for (const t of l.amounts) addWords(skip, t.first, t.last);
+    const posting: Posting = {
+      date: layout.bookingDate(l),
+      otherDate: layout.otherDate(l),
+      first: l,
+      lines: [l],
+      amount: unread.token,
+      role: unread.role,
+      balance: onlyBalance ? l.amounts[l.amounts.length - 1]! : null,
+      skip: new Map([[l.index, skip]]),
+      unread: unread.digits,
+    };
+    return { posting, awaiting: null };
+  }
+  const amountLine = below ?? l;
+  if (amountLine.amounts.length === 0 || nDates === 0) return null;
+  const found = amountsOf(amountLine, layout);
+  const skip = dateWords(nDates);
+  // A value date in its own column further along the line is a date, not text.
+  const valuta = l.dates.find((d) => d.word > nDates);
+  if (valuta && layout.valutaColumn) addWords(skip, valuta.word, valuta.last);
+  if (!below) for (const t of found.used) addWords(skip, t.first, t.last);
+  const posting: Posting = {
+    date: layout.bookingDate(l),
+    otherDate: layout.otherDate(l),
+    first: l,
+    lines: [l],
+    amount: found.amount,
+    role: found.role,
+    balance: found.balance,
+    skip: new Map([[l.index, skip]]),
+  };
+  return { posting, awaiting: below ? { line: below, used: found.used } : null };
+}
+
+/**
+ * A line with an amount and a booking date inside it (description column first). Right of that
+ * date the line holds only the cells of the date columns (value date, primanota number), no text:
+ * `Text/Verwendungszweck | Datum | PNNr | Wert | Soll | Haben`; words with letters stay text.
+ */
+function inlineDateStart(l: Line, nDates: number, layout: BlockLayout): Started | null {
+  const below = layout.amountBelow.get(l.index);
+  const amountLine = below ?? l;
+  const inlineDate = inlineDateOf(l);
+  if (amountLine.amounts.length === 0 || inlineDate === undefined) return null;
+  const found = amountsOf(amountLine, layout);
+  const skip = dateWords(nDates);
+  const valuta = nDates > 0 ? l.dates.find((d) => d.word > nDates) : undefined;
+  if (valuta && layout.valutaColumn) addWords(skip, valuta.word, valuta.last);
+  addWords(skip, inlineDate.word, inlineDate.last);
+  for (let i = inlineDate.last + 1; i < l.words.length && !/\p{L}/u.test(l.words[i]!.text); i++) skip.add(i);
+  if (!below) for (const t of found.used) addWords(skip, t.first, t.last);
+  const posting: Posting = {
+    date: inlineDate.date,
+    otherDate: null,
+    first: l,
+    lines: [l],
+    amount: found.amount,
+    role: found.role,
+    balance: found.balance,
+    skip: new Map([[l.index, skip]]),
+  };
+  return { posting, awaiting: below ? { line: below, used: found.used } : null };
+}
+
+/**
+ * Day-grouped app exports: any line with an amount after a day heading, dated by the heading
+ * unless it prints its own date. A value date under the header's Valuta/Wert column is the
+ * posting's other date, not text.
+ */
+function dayGroupedStart(l: Line, nDates: number, day: PrintedDate | null, layout: BlockLayout): Started | null {
+  if (l.amounts.length === 0 || day === null) return null;
+  const found = amountsOf(l, layout);
+  const skip = dateWords(nDates);
+  const valuta = l.dates.find((d) => d.word > nDates);
+  const valueDate = valuta && layout.valutaColumn ? valuta : undefined;
+  if (valueDate) addWords(skip, valueDate.word, valueDate.last);
+  for (const t of found.used) addWords(skip, t.first, t.last);
+  const posting: Posting = {
+    date: nDates > 0 ? layout.bookingDate(l) : day,
+    otherDate: nDates > 0 ? layout.otherDate(l) : valueDate ? valueDate.date : null,
+    first: l,
+    lines: [l],
+    amount: found.amount,
+    role: found.role,
+    balance: found.balance,
+    skip: new Map([[l.index, skip]]),
+  };
+  return { posting, awaiting: null };
+}
+
+/**
+ * In every mode: a charge booked with the open posting, on an undated line of its own (card
+ * statements: "2% für Währungsumrechnung 2,97 -", "Auslandseinsatzentgelt 1,75% 1,12-"), is a
+ * posting of its own on that posting's date — when its amount is signed or stands in a column.
+ */
+export function feeStart(l: Line, nDates: number, open: Posting, layout: BlockLayout): Posting | null {
+  if (nDates !== 0 || l.amounts.length === 0 || !vocab.cardCharge.test(l.text)) return null;
+  const fee = amountsOf(l, layout);
+  if (fee.amount.sign === null && fee.role === 'amount') return null;
+  const skip = new Set<number>();
+  for (const t of fee.used) addWords(skip, t.first, t.last);
+  return { date: open.date, otherDate: null, first: l, lines: [l], amount: fee.amount, role: fee.role, balance: fee.balance, skip: new Map([[l.index, skip]]) };
+}

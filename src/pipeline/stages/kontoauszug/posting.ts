@@ -1,0 +1,46 @@
+import type { PrintedDate } from '../../../domain/german-dates.js';
+import type { AmountToken, Line, Sign } from '../../layout/lines.js';
+import type { BalanceKind } from './balances.js';
+import type { ColumnRole } from './columns.js';
+
+/**
+ * A posting block and the events the block assembler (blocks.ts) emits in reading order: a
+ * posting with its lines, a balance line, or a line that belongs to no posting.
+ */
+export interface Posting {
+  /** Booking date as printed (year may be missing). */
+  date: PrintedDate | null;
+  /**
+   * The other date printed with the posting (value date, or the receipt date of a card
+   * posting), as printed. Not part of SPEC §8's row; kept for evaluation against sources
+   * that date postings by value date.
+   */
+  otherDate: PrintedDate | null;
+  first: Line;
+  lines: Line[];
+  amount: AmountToken;
+  role: ColumnRole;
+  balance: AmountToken | null;
+  /** Per line index: word indices that are dates or amounts (not part of the posting text). */
+  skip: Map<number, Set<number>>;
+  /**
+   * On an OCR'd page, a posting line whose amount the engine could not read (`32.028` for
+   * `32,02 S`, `10:55:5` for `10,55 S`): the digits it did read, and those of the word's other
+   * reading if it was read twice. `amount` then holds the word's position with 0 cents until
+   * the balances give the amount (repair.ts `fillUnread`).
+   */
+  unread?: string[];
+}
+
+export type Event =
+  | { kind: 'posting'; posting: Posting }
+  | { kind: 'balance'; balance: BalanceKind; line: Line; amount: AmountToken | null }
+  | { kind: 'line'; line: Line };
+
+/** A posting's amount with the sign the engine settled on. */
+export interface SignedPosting {
+  cents: number;
+  sign: Sign;
+  /** True when the layout stated the sign; false for a guess that reconciliation may flip. */
+  certain: boolean;
+}

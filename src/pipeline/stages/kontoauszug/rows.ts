@@ -1,0 +1,50 @@
+import { formatGermanDate } from '../../../domain/german-dates.js';
+import { textWithout } from '../../layout/lines.js';
+import { splitByColumns, splitCounterparty, type PartyColumns } from './counterparty.js';
+import type { PostingDates } from './posting-dates.js';
+import type { Posting, SignedPosting } from './posting.js';
+
+/** A posting's table row (SPEC §8) and the other date kept beside it for evaluation. */
+export interface Row {
+  date: string;
+  /** The posting's other printed date (value or receipt date), '' when none; not in the table. */
+  otherDate: string;
+  text: string;
+  counterparty: string;
+  cents: number;
+}
+
+export interface PostingText {
+  /** Each line's text without the posting's own date and amount cells. */
+  lines: string[];
+  /** Buchungstext and Empfänger. */
+  text: string;
+  counterparty: string;
+}
+
+/**
+ * A posting's text split into Buchungstext and Empfänger: cell by cell under a column header
+ * with a counterparty column, else by content (counterparty.ts).
+ */
+export function postingText(p: Posting, party: PartyColumns | null, card: boolean): PostingText {
+  const lines = p.lines.map((l) => textWithout(l, p.skip.get(l.index) ?? new Set()));
+  const split = party ? splitByColumns(p.lines, p.skip, party) : splitCounterparty(lines, card);
+  return { lines, text: split.text, counterparty: split.counterparty };
+}
+
+/**
+ * The account's rows, in posting order. A posting whose amount did not read and that the
+ * balances could not fill (`unread` still set, 0 cents) is left out rather than guessed.
+ */
+export function accountRows(dates: readonly PostingDates[], texts: readonly PostingText[], signs: readonly SignedPosting[], unread: readonly (string[] | null)[]): Row[] {
+  const known = (i: number): boolean => unread[i] === null || signs[i]!.cents !== 0;
+  return dates
+    .map((d, i) => ({
+      date: d.date ? formatGermanDate(d.date) : '',
+      otherDate: d.other ? formatGermanDate(d.other) : '',
+      text: texts[i]!.text,
+      counterparty: texts[i]!.counterparty,
+      cents: signs[i]!.sign * signs[i]!.cents,
+    }))
+    .filter((_, i) => known(i));
+}

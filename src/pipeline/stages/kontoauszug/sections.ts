@@ -1,0 +1,134 @@
+import type { AmountToken, Line, Sign } from '../../layout/lines.js';
+import { ibanOf } from './accounts.js';
+import { columnOf, type ColumnModel } from './columns.js';
+import type { Event, Posting } from './posting.js';
+
+/**
+ * One account's section of a statement as `accountSections` collects it from the block events:
+ * its IBAN, its opening and closing balances with the lines that print them, and its postings.
+ * Sections of the same account merge before `account` (account.ts) turns one into rows.
+ */
+export interface Segment {
+  iban: string | null;
+  opening: number | null;
+  openingLine: Line | null;
+  closing: number | null;
+  closingLine: Line | null;
+  /** The balance printed no sign of its own (neither a sign nor a Soll/Haben column). */
+  openingUnsigned: boolean;
+  closingUnsigned: boolean;
+  /** The sign the balance printed, if any. */
+  openingSign: Sign | null;
+  closingSign: Sign | null;
+  postings: Posting[];
+}
+
+export function newSegment(iban: string | null): Segment {
+  return { iban, opening: null, openingLine: null, closing: null, closingLine: null, openingUnsigned: false, closingUnsigned: false, openingSign: null, closingSign: null, postings: [] };
+}
+
+/** An amount token's value in signed cents (unsigned counts as positive), null for none. */
+export const signed = (t: { cents: number; sign: Sign | null } | null): number | null => (t ? t.cents * (t.sign ?? 1) : null);
+
+/**
+ * The block events (blocks.ts) → one section per account, sections of the same account merged,
+ * and the lines outside postings (balance lines among them) that the document-wide facts are
+ * read from (period, card statement, stated settlements).
+ */
+export function accountSections(events: readonly Event[], model: ColumnModel): { sections: Segment[]; balanceLines: Line[]; otherLines: Line[] } {
+  // A balance printed without a sign in a Soll/Haben layout takes its column's sign.
+  const balanceValue = (t: AmountToken | null, line: Line): number | null => {
+    if (!t) return null;
+    if (t.sign !== null || model.flattened) return signed(t);
+    const c = columnOf(t, model, line.size);
+    return c?.role === 'debit' ? -t.cents : t.cents;
+  };
+  const unsigned = (t: AmountToken | null, line: Line): boolean => {
+    if (!t || t.sign !== null) return false;
+    const role = model.flattened ? null : columnOf(t, model, line.size)?.role;
+    return role !== 'debit' && role !== 'credit';
+  };
+
+  // Accounts: a section starts where an opening balance follows a new IBAN, or where postings
+  // follow an IBAN different from the current account's.
+  const segments: Segment[] = [];
+  let cur: Segment | null = null;
+  let pending: string | null = null;
+  const start = (iban: string | null): Segment => {
+    const s = newSegment(iban);
+    segments.push(s);
+    return s;
+  };
+  const balanceLines: Line[] = [];
+  const otherLines: Line[] = [];
+  for (const e of events) {
+    if (e.kind === 'line') {
+      otherLines.push(e.line);
+      const iban = ibanOf(e.line);
+      if (iban && iban !== cur?.iban) pending = iban;
+      continue;
+    }
+    if (e.kind === 'balance') {
+      balanceLines.push(e.line);
+      otherLines.push(e.line);
+      const value = balanceValue(e.amount, e.line);
+      if (value === null || e.balance === 'carry') continue;
+      const kind = e.balance === 'either' ? (cur && (cur.postings.length > 0 || cur.opening !== null) ? 'closing' : 'opening') : e.balance;
+      if (kind === 'opening') {
+        const fresh = !cur || cur.postings.length > 0 || cur.closing !== null || (pending !== null && cur.iban !== null && pending !== cur.iban);
+        if (fresh) cur = start(pending ?? cur?.iban ?? null);
+        else if (cur!.opening !== null) continue; // the same opening balance printed again
+        cur!.opening = value;
+        cur!.openingLine = e.line;
+        cur!.openingUnsigned = unsigned(e.amount, e.line);
+        cur!.openingSign = e.amount?.sign ?? null;
+        if (pending !== null && cur!.iban === null) cur!.iban = pending;
+        pending = null;
+      } else {
+        cur ??= start(pending);
+        cur.closing = value;
+        cur.closingLine = e.line;
+        cur.closingUnsigned = unsigned(e.amount, e.line);
+        cur.closingSign = e.amount?.sign ?? null;
+      }
+      continue;
+    }
+    if (!cur) {
+      cur = start(pending);
+      pending = null;
+    } else if (pending !== null && pending !== cur.iban) {
+      if (cur.iban === null) cur.iban = pending;
+      else if (cur.postings.length > 0 || cur.closing !== null) cur = start(pending);
+      pending = null;
+    }
+    cur.postings.push(e.posting);
+  }
+
+  return { sections: mergeSections(segments), balanceLines, otherLines };
+}
+
+/** One table per account: sections of the same account (pages, repeated statements) merge. */
+function mergeSections(segments: readonly Segment[]): Segment[] {
+  const merged: Segment[] = [];
+  for (const s of segments) {
+    const same = merged.find((m) => m.iban === s.iban) ?? (s.iban === null ? merged[merged.length - 1] : undefined);
+    if (!same) {
+      merged.push(s);
+      continue;
+    }
+    same.postings.push(...s.postings);
+    if (same.opening === null) {
+      same.opening = s.opening;
+      same.openingLine = s.openingLine;
+      same.openingUnsigned = s.openingUnsigned;
+      same.openingSign = s.openingSign;
+    }
+    if (s.closing !== null) {
+      same.closing = s.closing;
+      same.closingLine = s.closingLine;
+      same.closingUnsigned = s.closingUnsigned;
+      same.closingSign = s.closingSign;
+    }
+  }
+  return merged;
+}
