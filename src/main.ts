@@ -13,6 +13,7 @@ import { buildPipelineRegistry } from './pipeline/pipelines.js';
 import { analysisStages } from './pipeline/stages/analysis/index.js';
 import { systemClock } from './ports/clock.js';
 import { reclaimStaleReservations, staleReservationAgeMs } from './services/reclaim-reservations.js';
+import { ACCOUNT_SWEEP_INTERVAL_MS, sweepAccountData } from './services/sweep-account-data.js';
 
 /** Composition root: the only place that chooses adapters (DESIGN). */
 async function main(): Promise<void> {
@@ -66,6 +67,14 @@ async function main(): Promise<void> {
       .catch((err: Error) => app.log.error({ err: { message: err.message } }, 'reclaiming reservations failed'));
   }, 60_000);
   reclaimTimer.unref();
+  // Expired account sessions, expired login links and finished limit windows (every instance
+  // may run it; deleting what expired is idempotent).
+  const accountSweepTimer = setInterval(() => {
+    sweepAccountData({ store, clock: systemClock }).catch((err: Error) =>
+      app.log.error({ err: { name: err.name, message: err.message } }, 'sweeping account data failed'),
+    );
+  }, ACCOUNT_SWEEP_INTERVAL_MS);
+  accountSweepTimer.unref();
 
   if (!config.sessionSecret && config.redisUrl) {
     app.log.warn('SESSION_SECRET is unset: account-area sign-ins only work on the instance that made them');
@@ -90,6 +99,7 @@ async function main(): Promise<void> {
     force.unref();
     stopSweeper();
     clearInterval(reclaimTimer);
+    clearInterval(accountSweepTimer);
     await closeGracefully(app, config.shutdownGraceMs);
     await Promise.allSettled([reader.close(), rateLimiter.close(), store.close(), mailer.close()]);
     process.exit(0);

@@ -179,4 +179,14 @@ export interface Store {
   countLoginTokensSince(email: string, since: Date): Promise<number>;
   /** Organizations whose account address is `email` (compared case-insensitively), oldest first. */
   findOrganizationsByEmail(email: string): Promise<Organization[]>;
+
+  // ---- limits of the sign-up and sign-in forms (issue 9) ------------------------------------
+  /**
+   * Counts one request in the fixed window (`bucket`, `windowStart`) with one atomic upsert and
+   * returns the count including it, so concurrent requests on any instances never undercount.
+   * `expiresAt` is when the window ends (the row may then be deleted).
+   */
+  countAuthAttempt(bucket: string, windowStart: Date, expiresAt: Date): Promise<number>;
+  /** Deletes attempt windows that ended before `now`; returns how many rows went. */
+  deleteExpiredAuthAttempts(now: Date): Promise<number>;
 }

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { initialSchema } from './0001_initial.js';
 import { usageCounterUpdatedAt } from './0002_usage_counter_updated_at.js';
 import { accountArea } from './0003_account_area.js';
+import { accountAuth } from './0005_account_auth.js';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so the same list
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initialSchema,
   '0002_usage_counter_updated_at': usageCounterUpdatedAt,
   '0003_account_area': accountArea,
+  '0005_account_auth': accountAuth,
 };
 
 export const migrationProvider: MigrationProvider = {
