@@ -40,6 +40,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Process-wide default metrics; off in tests that build several apps. */
   defaultMetrics?: boolean;
+  /** Where links in e-mails point when not config.publicBaseUrl (tests: known after listen). */
+  publicBaseUrl?: () => string;
 }
 
 /**
@@ -116,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimiter: deps.rateLimiter,
     reader: deps.reader,
     pipelines: deps.pipelines,
+    publicBaseUrl: deps.publicBaseUrl,
   });
   if (deps.billing.name === 'test-mode') {
     await app.register(testModeBillingRoutes, { store: deps.store, clock: deps.clock, secret: deps.billingSecret });

@@ -77,7 +77,10 @@ export async function publicPages(app: FastifyInstance, deps: AccountAreaDeps): 
   await app.register(accountArea, { ...deps, prefix: ACCOUNT_PREFIX });
 }
 
-async function accountArea(app: FastifyInstance, deps: AccountAreaDeps): Promise<void> {
+async function accountArea(app: FastifyInstance, options: AccountAreaDeps & { prefix?: string }): Promise<void> {
+  // Fastify reads `prefix` from a plugin's options: the routes below inherit it from this
+  // context, and passing it on would register them under /api-account/api-account.
+  const { prefix: _inherited, ...deps } = options;
   const secret = deps.config.sessionSecret ?? randomBytes(32).toString('hex');
   await app.register(session, {
     secret,
