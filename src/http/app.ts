@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.js';
 import { MAX_UPLOAD_BYTES } from '../domain/file-kind.js';
@@ -44,6 +44,11 @@ export interface AppDeps {
   publicBaseUrl?: () => string;
 }
 
+/** Query values that are credentials never reach a log line. */
+export function redactUrlSecrets(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
 /**
  * Builds the HTTP app without listening (DESIGN: main.ts listens). The only place that
  * knows Fastify; routes are thin and call services.
@@ -64,6 +69,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           '*.*.headers.cookie',
         ],
         censor: '[redacted]',
+      },
+      serializers: {
+        // Fastify's request fields, with the one-time token of an e-mailed sign-in link
+        // (/api-account/confirm?token=…) taken out of the logged URL.
+        req: (req: FastifyRequest) => ({
+          method: req.method,
+          url: redactUrlSecrets(req.url),
+          version: typeof req.headers?.['accept-version'] === 'string' ? req.headers['accept-version'] : undefined,
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
       },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
