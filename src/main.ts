@@ -15,6 +15,7 @@ import { analysisStages } from './pipeline/stages/analysis/index.js';
 import { systemClock } from './ports/clock.js';
 import { reclaimStaleReservations, staleReservationAgeMs } from './services/reclaim-reservations.js';
 import { startOverageReporter } from './services/report-overage.js';
+import { ACCOUNT_SWEEP_INTERVAL_MS, sweepAccountData } from './services/sweep-account-data.js';
 
 /** Composition root: the only place that chooses adapters (DESIGN). */
 async function main(): Promise<void> {
@@ -83,6 +84,14 @@ async function main(): Promise<void> {
         },
       )
     : async () => undefined;
+  // Expired account sessions, expired login links and finished limit windows (every instance
+  // may run it; deleting what expired is idempotent).
+  const accountSweepTimer = setInterval(() => {
+    sweepAccountData({ store, clock: systemClock }).catch((err: Error) =>
+      app.log.error({ err: { name: err.name, message: err.message } }, 'sweeping account data failed'),
+    );
+  }, ACCOUNT_SWEEP_INTERVAL_MS);
+  accountSweepTimer.unref();
 
   if (!config.sessionSecret && config.redisUrl) {
     app.log.warn('SESSION_SECRET is unset: account-area sign-ins only work on the instance that made them');
@@ -107,6 +116,7 @@ async function main(): Promise<void> {
     force.unref();
     stopSweeper();
     clearInterval(reclaimTimer);
+    clearInterval(accountSweepTimer);
     await closeGracefully(app, config.shutdownGraceMs);
     await stopReporter().catch(() => undefined);
     await Promise.allSettled([reader.close(), rateLimiter.close(), store.close(), mailer.close()]);

@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.js';
 import { MAX_UPLOAD_BYTES } from '../domain/file-kind.js';
@@ -42,6 +42,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Process-wide default metrics; off in tests that build several apps. */
   defaultMetrics?: boolean;
+  /** Where links in e-mails point when not config.publicBaseUrl (tests: known after listen). */
+  publicBaseUrl?: () => string;
 }
 
 /**
@@ -133,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimiter: deps.rateLimiter,
     reader: deps.reader,
     pipelines: deps.pipelines,
+    publicBaseUrl: deps.publicBaseUrl,
   });
   if (deps.billing.name === 'test-mode') {
     await app.register(testModeBillingRoutes, { store: deps.store, clock: deps.clock, secret: deps.billingSecret });

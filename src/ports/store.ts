@@ -250,4 +250,13 @@ export interface Store {
    * returned, oldest first, as `YYYY-MM-DD`.
    */
   dailyBillableCalls(organizationId: string, from: Date, to: Date): Promise<{ day: string; calls: number }[]>;
+  // ---- limits of the sign-up and sign-in forms (issue 9) ------------------------------------
+  /**
+   * Counts one request in the fixed window (`bucket`, `windowStart`) with one atomic upsert and
+   * returns the count including it, so concurrent requests on any instances never undercount.
+   * `expiresAt` is when the window ends (the row may then be deleted).
+   */
+  countAuthAttempt(bucket: string, windowStart: Date, expiresAt: Date): Promise<number>;
+  /** Deletes attempt windows that ended before `now`; returns how many rows went. */
+  deleteExpiredAuthAttempts(now: Date): Promise<number>;
 }

@@ -58,6 +58,7 @@ export interface AxeViolation {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
+    // Runs in the page: `document` is the page's (the project's TypeScript has no DOM types).
     const page = globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<any> }; document: unknown };
     const result = await page.axe.run(page.document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations.map((v: any) => ({

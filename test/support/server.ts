@@ -121,6 +121,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     logStream,
     defaultMetrics: false,
     mailer,
+    // Links in e-mails point at this server; its port is known after listen.
+    publicBaseUrl: options.config?.publicBaseUrl ? undefined : () => address,
   });
   address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -578,6 +578,25 @@ export class KyselyStore implements Store {
       .execute();
     return rows.map((r) => ({ day: new Date(Number(r.day) * DAY_MS).toISOString().slice(0, 10), calls: Number(r.calls) }));
   }
+
+  // ---- limits of the sign-up and sign-in forms --------------------------------------------
+
+  async countAuthAttempt(bucket: string, windowStart: Date, expiresAt: Date): Promise<number> {
+    const row = await this.#db
+      .insertInto('account_auth_attempts')
+      .values({ bucket, window_start: windowStart.getTime(), attempts: 1, expires_at: expiresAt.getTime() })
+      .onConflict((oc) =>
+        oc.columns(['bucket', 'window_start']).doUpdateSet({ attempts: (eb) => eb('account_auth_attempts.attempts', '+', 1) }),
+      )
+      .returning('attempts')
+      .executeTakeFirstOrThrow();
+    return Number(row.attempts);
+  }
+
+  async deleteExpiredAuthAttempts(now: Date): Promise<number> {
+    const result = await this.#db.deleteFrom('account_auth_attempts').where('expires_at', '<=', now.getTime()).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -124,6 +124,16 @@ export interface AccountLoginTokensTable {
   used_at: number | null;
 }
 
+export interface AccountAuthAttemptsTable {
+  /** `ip:<sha256>` or `address:<sha256>`. */
+  bucket: string;
+  /** Epoch ms at which the fixed window starts. */
+  window_start: number;
+  attempts: number;
+  /** Epoch ms at which the window ends and the row may be deleted. */
+  expires_at: number;
+}
+
 export interface Database {
   billing_webhook_events: BillingWebhookEventsTable;
   billing_usage_reports: BillingUsageReportsTable;
@@ -133,4 +143,5 @@ export interface Database {
   audit_records: AuditRecordsTable;
   account_sessions: AccountSessionsTable;
   account_login_tokens: AccountLoginTokensTable;
+  account_auth_attempts: AccountAuthAttemptsTable;
 }

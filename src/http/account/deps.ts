@@ -17,5 +17,11 @@ export interface AccountAreaDeps {
   rateLimiter: RateLimiter;
   reader: DocumentReader;
   pipelines: PipelineRegistry;
+  /**
+   * The address links in e-mails and pages point to; config.publicBaseUrl unless given. Never
+   * taken from the request's Host header (a forged header would end up in e-mails). Tests pass
+   * a getter because their port is only known after listen.
+   */
+  publicBaseUrl?: () => string;
 }
 

@@ -61,7 +61,7 @@ export async function testModeBillingRoutes(app: FastifyInstance, deps: TestMode
       .send(
         page(
           'Subscribed',
-          `<p class="badge">TEST MODE</p><h1>Thank you</h1><p>${escapeHtml(result.value.name)} is now on the <strong>${escapeHtml(result.value.tier)}</strong> tier.</p>`,
+          `<p class="badge">TEST MODE</p><h1>Thank you</h1><p>${escapeHtml(result.value.name)} is now on the <strong>${escapeHtml(result.value.tier)}</strong> tier.</p><p><a class="button" href="/api-account/billing?checkout=success">Back to your account</a></p>`,
         ),
       );
   });
@@ -89,6 +89,6 @@ export async function testModeBillingRoutes(app: FastifyInstance, deps: TestMode
     if (!result.ok) return problem(reply, result.error);
     return reply
       .type('text/html; charset=utf-8')
-      .send(page('Cancelled', `<p class="badge">TEST MODE</p><h1>Subscription cancelled</h1><p>${escapeHtml(result.value.name)} is back on the trial tier.</p>`));
+      .send(page('Cancelled', `<p class="badge">TEST MODE</p><h1>Subscription cancelled</h1><p>${escapeHtml(result.value.name)} is back on the trial tier.</p><p><a class="button" href="/api-account/billing">Back to your account</a></p>`));
   });
 }

@@ -3,6 +3,7 @@ import { initialSchema } from './0001_initial.js';
 import { usageCounterUpdatedAt } from './0002_usage_counter_updated_at.js';
 import { accountArea } from './0003_account_area.js';
 import { billingProvider } from './0004_billing_provider.js';
+import { accountAuth } from './0005_account_auth.js';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so the same list
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_usage_counter_updated_at': usageCounterUpdatedAt,
   '0003_account_area': accountArea,
   '0004_billing_provider': billingProvider,
+  '0005_account_auth': accountAuth,
 };
 
 export const migrationProvider: MigrationProvider = {
