@@ -4,7 +4,7 @@ import type { Kysely, Migration } from 'kysely';
  * Limits of the sign-up and sign-in forms (docs/account.md): `account_auth_attempts` counts
  * requests per fixed window and bucket (`ip:<sha256>` or `address:<sha256>` — neither an IP nor
  * an address in clear). A row lives until its window is over; the account sweep deletes it.
- * Named 0005 because 0004 is taken by parallel work on the account area.
+ * (0003 holds the account sessions and login links, 0004 the billing provider.)
  */
 export const accountAuth: Migration = {
   async up(db: Kysely<any>): Promise<void> {
