@@ -59,6 +59,7 @@ export async function areaRoutes(app: FastifyInstance, deps: AccountAreaDeps): P
       {
         titleKey: 'area.keys.title',
         form: true,
+        languageSwitch: !extra.created,
         keys: keys.map((k) => keyRow(k, locale)).reverse(),
         scopes: SCOPES,
         maxName: MAX_KEY_NAME_LENGTH,

@@ -191,6 +191,7 @@ export async function authRoutes(app: FastifyInstance, deps: AccountAreaDeps): P
     reply.header('Cache-Control', 'no-store');
     return renderPage(request, reply, 'first-key.eta', {
       titleKey: 'auth.firstKey.title',
+      languageSwitch: false,
       apiKey: outcome.apiKey,
       company: outcome.organization.name,
       usageCommand: `curl ${base}/api/v1/usage \\\n  -H "Authorization: Bearer ${outcome.apiKey}"`,

@@ -11,6 +11,11 @@ export interface PageData {
   titleKey: string;
   /** A CSRF token is made for pages with a form; signed-in pages always have one (sign-out). */
   form?: boolean;
+  /**
+   * false on pages that show a secret once (a new key) in a POST response: following the
+   * language link would lose the secret (and re-request a used link), so the link is left out.
+   */
+  languageSwitch?: boolean;
   [name: string]: unknown;
 }
 
@@ -19,13 +24,13 @@ export interface PageContext {
   t: Translate;
   csrfToken: string | undefined;
   account: FastifyRequest['account'];
-  /** The current URL with `lang` set to the other language. */
-  switchLanguageUrl: string;
+  /** The current URL with `lang` set to the other language; null where the page has no switch. */
+  switchLanguageUrl: string | null;
   otherLocale: Locale;
   path: string;
 }
 
-export function pageContext(request: FastifyRequest, reply: FastifyReply, wantsForm: boolean): PageContext {
+export function pageContext(request: FastifyRequest, reply: FastifyReply, wantsForm: boolean, languageSwitch = true): PageContext {
   const locale = localeOf(request);
   const chosen = (request.query as Record<string, unknown> | undefined)?.lang;
   if (isLocale(chosen)) {
@@ -41,7 +46,7 @@ export function pageContext(request: FastifyRequest, reply: FastifyReply, wantsF
     t: translator(locale),
     csrfToken,
     account: request.account,
-    switchLanguageUrl: `${url.pathname}${url.search}`,
+    switchLanguageUrl: languageSwitch ? `${url.pathname}${url.search}` : null,
     otherLocale,
     path: url.pathname,
   };
@@ -54,7 +59,7 @@ export async function renderPage(
   data: PageData,
   status = 200,
 ): Promise<FastifyReply> {
-  const context = pageContext(request, reply, data.form === true);
+  const context = pageContext(request, reply, data.form === true, data.languageSwitch !== false);
   const html = await reply.viewAsync(view, { ...data, ...context });
   return reply.code(status).type('text/html; charset=utf-8').send(html);
 }

@@ -109,11 +109,13 @@ for (const backend of backends()) {
         const html = await res.text();
         const apiKey = /<code id="new-key">(kt_live_[0-9A-Za-z]{32})<\/code>/.exec(html)?.[1];
         assert.ok(apiKey, 'the new key is on the page');
+        assert.doesNotMatch(html, /hreflang=/, 'no language link that would leave the page and lose the key');
         assert.equal((await getJson(server.url, '/api/v1/usage', apiKey)).status, 200);
         const analyze = await fetch(`${server.url}/api/v1/analyze`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` } });
         assert.equal(analyze.status, 403, 'a key without analyze:write');
         const again = await (await c.get('/api-account/keys')).text();
         assert.ok(!again.includes(apiKey), 'shown once');
+        assert.match(again, /hreflang=/, 'the plain keys page has its language link');
         assert.match(again, /Usage only/);
         assert.equal((await server.store.listApiKeys(org.organizationId)).length, 2);
       });

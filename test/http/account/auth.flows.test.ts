@@ -48,6 +48,7 @@ for (const backend of backends()) {
       assert.ok(keyPage.includes(`curl ${account.server.url}/api/v1/analyze`), 'and one for analyze');
       assert.match(keyPage, /Müller &amp; Söhne GmbH/);
       assert.match(keyPage, /action="\/api-account\/sign-out"/, 'signed in: the sign-out form is there');
+      assert.doesNotMatch(keyPage, /hreflang=/, 'no language link that would leave the page and lose the key');
 
       const usage = await fetch(`${account.server.url}/api/v1/usage`, { headers: { authorization: `Bearer ${apiKey}` } });
       assert.equal(usage.status, 200);
