@@ -77,6 +77,13 @@ export async function authRoutes(app: FastifyInstance, deps: AccountAreaDeps): P
     );
   };
 
+  /** The same "check your inbox" page whether or not the address is known (no enumeration). */
+  const checkInbox = (request: FastifyRequest, reply: FastifyReply, bodyKey: 'auth.checkInbox.signUp' | 'auth.checkInbox.signIn') =>
+    messagePage(request, reply, {
+      titleKey: 'auth.checkInbox.title',
+      paragraphs: [{ key: bodyKey, vars: { minutes: LINK_MINUTES } }, { key: 'auth.checkInbox.spam' }],
+    });
+
   // GET /api-account: the keys when signed in, else sign-in.
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const organizationId = request.session.organizationId;
@@ -116,10 +123,7 @@ export async function authRoutes(app: FastifyInstance, deps: AccountAreaDeps): P
       case 'limited':
         return tooMany(request, reply, outcome.retryAfterSeconds);
       case 'accepted':
-        return messagePage(request, reply, {
-          titleKey: 'auth.checkInbox.title',
-          paragraphs: [{ key: 'auth.checkInbox.signUp', vars: { minutes: LINK_MINUTES } }, { key: 'auth.checkInbox.spam' }],
-        });
+        return checkInbox(request, reply, 'auth.checkInbox.signUp');
     }
   });
 
@@ -143,10 +147,7 @@ export async function authRoutes(app: FastifyInstance, deps: AccountAreaDeps): P
       case 'limited':
         return tooMany(request, reply, outcome.retryAfterSeconds);
       case 'accepted':
-        return messagePage(request, reply, {
-          titleKey: 'auth.checkInbox.title',
-          paragraphs: [{ key: 'auth.checkInbox.signIn', vars: { minutes: LINK_MINUTES } }, { key: 'auth.checkInbox.spam' }],
-        });
+        return checkInbox(request, reply, 'auth.checkInbox.signIn');
     }
   });
 

@@ -3,7 +3,7 @@ import type { AmountToken, Line } from '../../layout/lines.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { inlineDateOf, type BlockLayout, type LayoutMode } from './block-layout.js';
 import type { Posting } from './posting.js';
-import { amountsOf, balanceOnly, unreadAmount } from './posting-amounts.js';
+import { amountsOf, balanceOnly, unreadAmount, type PostingAmounts } from './posting-amounts.js';
 
 /**
  * Where a posting starts: one rule per layout mode (block-layout.ts). A rule looks at a line the
@@ -36,6 +36,31 @@ function dateWords(nDates: number): Set<number> {
   const skip = new Set<number>();
   for (let i = 0; i < nDates; i++) skip.add(i);
   return skip;
+}
+
+/**
+ * A posting opened on line `l` with the amounts found for it. When its amount stands on the
+ * line below (`below`), that line is awaited: its amount words are not the posting's text.
+ */
+function opened(
+  l: Line,
+  date: Posting['date'],
+  otherDate: Posting['otherDate'],
+  found: PostingAmounts,
+  skip: Set<number>,
+  below: Line | undefined,
+): Started {
+  const posting: Posting = {
+    date,
+    otherDate,
+    first: l,
+    lines: [l],
+    amount: found.amount,
+    role: found.role,
+    balance: found.balance,
+    skip: new Map([[l.index, skip]]),
+  };
+  return { posting, awaiting: below ? { line: below, used: found.used } : null };
 }
 
 function addWords(skip: Set<number>, from: number, to: number): void {
@@ -76,17 +101,7 @@ function leadingDateStart(l: Line, nDates: number, layout: BlockLayout, ocrPages
   const valuta = l.dates.find((d) => d.word > nDates);
   if (valuta && layout.valutaColumn) addWords(skip, valuta.word, valuta.last);
   if (!below) for (const t of found.used) addWords(skip, t.first, t.last);
-  const posting: Posting = {
-    date: layout.bookingDate(l),
-    otherDate: layout.otherDate(l),
-    first: l,
-    lines: [l],
-    amount: found.amount,
-    role: found.role,
-    balance: found.balance,
-    skip: new Map([[l.index, skip]]),
-  };
-  return { posting, awaiting: below ? { line: below, used: found.used } : null };
+  return opened(l, layout.bookingDate(l), layout.otherDate(l), found, skip, below);
 }
 
 /**
@@ -106,17 +121,7 @@ function inlineDateStart(l: Line, nDates: number, layout: BlockLayout): Started 
   addWords(skip, inlineDate.word, inlineDate.last);
   for (let i = inlineDate.last + 1; i < l.words.length && !/\p{L}/u.test(l.words[i]!.text); i++) skip.add(i);
   if (!below) for (const t of found.used) addWords(skip, t.first, t.last);
-  const posting: Posting = {
-    date: inlineDate.date,
-    otherDate: null,
-    first: l,
-    lines: [l],
-    amount: found.amount,
-    role: found.role,
-    balance: found.balance,
-    skip: new Map([[l.index, skip]]),
-  };
-  return { posting, awaiting: below ? { line: below, used: found.used } : null };
+  return opened(l, inlineDate.date, null, found, skip, below);
 }
 
 /**
@@ -132,17 +137,8 @@ function dayGroupedStart(l: Line, nDates: number, day: PrintedDate | null, layou
   const valueDate = valuta && layout.valutaColumn ? valuta : undefined;
   if (valueDate) addWords(skip, valueDate.word, valueDate.last);
   for (const t of found.used) addWords(skip, t.first, t.last);
-  const posting: Posting = {
-    date: nDates > 0 ? layout.bookingDate(l) : day,
-    otherDate: nDates > 0 ? layout.otherDate(l) : valueDate ? valueDate.date : null,
-    first: l,
-    lines: [l],
-    amount: found.amount,
-    role: found.role,
-    balance: found.balance,
-    skip: new Map([[l.index, skip]]),
-  };
-  return { posting, awaiting: null };
+  const otherDate = nDates > 0 ? layout.otherDate(l) : valueDate ? valueDate.date : null;
+  return opened(l, nDates > 0 ? layout.bookingDate(l) : day, otherDate, found, skip, undefined);
 }
 
 /**
