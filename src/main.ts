@@ -103,6 +103,7 @@ async function main(): Promise<void> {
   app.log.info(
     `Klartext is listening on ${config.publicBaseUrl} (database ${config.databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL'}, ` +
       `rate limiter ${config.redisUrl ? 'Redis' : 'in-memory'}, billing ${billing.name}, ` +
+        `e-mail ${mailer.name === 'smtp' ? 'SMTP' : `outbox ${config.outboxDir} (npm run cli -- outbox)`}, ` +
         `AI refinement ${config.llm ? `on (${config.llm.model})` : 'off'}). ` +
       `Sign up at ${config.publicBaseUrl}/api-account/sign-up, or create a first key with: npm run cli -- org create --name "My Company" --email me@example.com`,
   );

@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { createOutboxMailer } from '../src/adapters/mailer/outbox.js';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../src/adapters/store/open-store.js';
 import { systemClock } from '../src/ports/clock.js';
@@ -222,12 +223,30 @@ for (const kind of backends()) {
           subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
           to: 'anna.weiss@example.de',
           date: 'Sat, 21 Nov 2026 10:00:00 +0000',
+          links: ['https://klartext.example/api-account/confirm?token=abc'],
         },
       ]);
       const text = await cli({ ...env, OUTBOX_DIR: dir }, 'outbox');
       assert.equal(text.code, 0);
       assert.match(text.stdout, /anna\.weiss@example\.de/);
       assert.match(text.stdout, /Bitte bestätigen/);
+      assert.match(text.stdout, /^ {4}https:\/\/klartext\.example\/api-account\/confirm\?token=abc$/m);
+    });
+
+    it('outbox decodes the link of a message the outbox mailer wrote (multipart, quoted-printable)', async () => {
+      const dir = join(tmp, 'outbox-real');
+      const link = `https://klartext.example/api-account/confirm?token=${'x'.repeat(43)}&lang=en`;
+      const mailer = createOutboxMailer({ dir, from: 'Klartext <no-reply@klartext.example>' });
+      // A long line with umlauts and '=' in the link: nodemailer splits it with soft line breaks.
+      await mailer.send({
+        to: 'anna.weiss@example.de',
+        subject: 'Bestätigen',
+        text: `Grüß Gott, öffnen Sie diesen Link, um die Adresse für Ihr Konto zu bestätigen: ${link}\n`,
+        html: `<p><a href="${link}">${link}</a></p>`,
+      });
+      await mailer.close();
+      const out = jsonOf(await cli({ ...env, OUTBOX_DIR: dir }, 'outbox', '--json'));
+      assert.deepEqual((out.messages as { links: string[] }[]).map((m) => m.links), [[link]]);
     });
 
     describe('error paths', { concurrency: 4 }, () => {

@@ -8,6 +8,7 @@ import { createOrganization } from '../services/create-organization.js';
 import { getUsage } from '../services/get-usage.js';
 import { issueApiKey, revokeApiKey } from '../services/manage-keys.js';
 import type { Outcome } from '../services/service-error.js';
+import type { OutboxMessage } from './outbox.js';
 
 /**
  * The operator commands of SPEC §10. Each returns the JSON object `--json` prints (scripts
@@ -18,7 +19,7 @@ export interface CliDeps {
   clock: Clock;
   keyMode: KeyMode;
   outboxDir: string;
-  listOutbox: (dir: string) => Promise<{ file: string; subject: string; to: string; date: string }[]>;
+  listOutbox: (dir: string) => Promise<OutboxMessage[]>;
 }
 
 export type CommandResult = { ok: true; json: unknown; text: string } | { ok: false; message: string; usage?: boolean };
@@ -128,7 +129,10 @@ export async function runCommand(deps: CliDeps, words: string[], flags: Flags): 
       return {
         ok: true,
         json: { outbox: deps.outboxDir, messages: mails },
-        text: mails.length === 0 ? `The outbox (${deps.outboxDir}) is empty.` : mails.map((m) => `${m.date}  ${m.to}  ${m.subject}  (${m.file})`).join('\n'),
+        text:
+          mails.length === 0
+            ? `The outbox (${deps.outboxDir}) is empty.`
+            : mails.map((m) => [`${m.date}  ${m.to}  ${m.subject}  (${m.file})`, ...m.links.map((l) => `    ${l}`)].join('\n')).join('\n'),
       };
     }
     default:
