@@ -24,7 +24,7 @@ export const ERROR_CATALOGUE = {
   rate_limited: { status: 429, description: 'The per-minute rate limit of the organization is exceeded; see Retry-After.' },
   processing_failed: { status: 500, description: 'Reading or analysing the document failed; the call is not billed.' },
   internal_error: { status: 500, description: 'An unexpected fault outside document processing; nothing was billed.' },
-  service_unavailable: { status: 503, description: 'A dependency (database, shared rate-limit store) cannot be reached.' },
+  service_unavailable: { status: 503, description: 'A dependency (database, shared rate-limit store, payment provider) cannot be reached; retry after Retry-After seconds.' },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

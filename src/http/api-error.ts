@@ -19,8 +19,10 @@ export class ApiError extends Error {
     this.status = ERROR_CATALOGUE[code].status;
   }
 
+  /** A dependency that is down is worth retrying: 503s say when (SPEC §2 leaves the value open). */
   static from(error: ServiceError): ApiError {
-    return new ApiError(error.code, error.message, error.param);
+    const headers: Record<string, string> = error.code === 'service_unavailable' ? { 'Retry-After': '30' } : {};
+    return new ApiError(error.code, error.message, error.param, headers);
   }
 }
 

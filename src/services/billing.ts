@@ -4,6 +4,26 @@ import type { Organization, Store } from '../ports/store.js';
 import { fail, ok, type Outcome } from './service-error.js';
 
 /**
+ * A call to the payment provider. Its failure (the provider down or refusing) is an expected
+ * outcome, not a fault of this service: 503 `service_unavailable`, nothing changed, retry later.
+ * The provider's own message stays in `cause`, for the log.
+ */
+async function fromProvider<T>(call: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return ok(await call());
+  } catch (err) {
+    return {
+      ok: false,
+      error: {
+        code: 'service_unavailable',
+        message: 'The payment provider cannot be reached; nothing was changed. Retry in a minute.',
+        cause: err instanceof Error ? err : new Error(String(err)),
+      },
+    };
+  }
+}
+
+/**
  * Checkout is for an organization on trial only (SPEC §5): changes between paid tiers go
  * through the provider's contact, as the seed says.
  */
@@ -22,16 +42,20 @@ export async function startCheckout(
       'tier',
     );
   }
-  if (!deps.billing.createCustomer) return ok(await deps.billing.createCheckoutSession({ organization, tier }));
+  const billing = deps.billing;
+  if (!billing.createCustomer) return fromProvider(() => billing.createCheckoutSession({ organization, tier }));
+  const createCustomer = billing.createCustomer.bind(billing);
   // One provider customer per organization, made before its first checkout and kept; of two
   // concurrent first checkouts the first stored customer wins (the other stays unused).
   let customerId = organization.billingCustomerId;
   if (!customerId) {
-    const created = await deps.billing.createCustomer(organization);
-    customerId = await deps.store.setBillingCustomerIfAbsent(organization.id, created);
+    const created = await fromProvider(() => createCustomer(organization));
+    if (!created.ok) return created;
+    customerId = await deps.store.setBillingCustomerIfAbsent(organization.id, created.value);
     if (!customerId) return fail('not_found', 'The organization no longer exists.');
   }
-  return ok(await deps.billing.createCheckoutSession({ organization: { ...organization, billingCustomerId: customerId }, tier }));
+  const withCustomer = { ...organization, billingCustomerId: customerId };
+  return fromProvider(() => billing.createCheckoutSession({ organization: withCustomer, tier }));
 }
 
 export async function openBillingPortal(
@@ -45,5 +69,5 @@ export async function openBillingPortal(
     // A plan set by an operator without a provider account: there is nothing to manage there.
     return fail('invalid_request', 'The organization has no billing account with the payment provider; contact billing support.');
   }
-  return ok(await deps.billing.createPortalSession({ organization }));
+  return fromProvider(() => deps.billing.createPortalSession({ organization }));
 }

@@ -8,6 +8,8 @@ export interface ServiceError {
   code: ErrorCode;
   message: string;
   param?: string;
+  /** What went wrong inside (a dependency's error), for the caller's log only — never sent. */
+  cause?: Error;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ServiceError };

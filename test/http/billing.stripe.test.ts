@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import Stripe from 'stripe';
 import { syncSubscription } from '../../src/services/sync-subscription.js';
 import { changePlan } from '../../src/services/change-plan.js';
+import { csrfOf, signedInCookie, TEST_SESSION_SECRET } from '../support/account-session.js';
 import { backends } from '../support/databases.js';
 import { textPdf, payslipLines } from '../support/documents.js';
 import { answeringPipelines } from '../support/pipelines.js';
@@ -71,7 +72,12 @@ for (const backend of backends()) {
 
     before(async () => {
       stripe = await FakeStripeApi.start();
-      server = await startServer({ backend, stripeApiBase: stripe.url, pipelines: answeringPipelines() });
+      server = await startServer({
+        backend,
+        stripeApiBase: stripe.url,
+        pipelines: answeringPipelines(),
+        config: { sessionSecret: TEST_SESSION_SECRET },
+      });
     });
     after(async () => {
       await server.close();
@@ -162,11 +168,37 @@ for (const backend of backends()) {
 
       stripe.failNext('POST /v1/customers', 1);
       const failing = await post(server, '/api/v1/billing/checkout', org.apiKey, { tier: 'pro' });
-      assert.equal(failing.status, 500);
+      assert.equal(failing.status, 503, 'the provider is down: a dependency, not a fault of ours');
+      assert.equal(failing.headers.get('retry-after'), '30');
       const e = await errorOf(failing);
-      assert.equal(e.code, 'internal_error');
+      assert.equal(e.code, 'service_unavailable');
       assert.doesNotMatch(e.message, /Fake Stripe/, 'the provider’s message is not passed on');
+      assert.ok(server.logs.some((l) => l.includes('payment provider unreachable')), 'but it is logged');
       assert.equal((await server.store.getOrganization(org.organizationId))?.billingCustomerId, null);
+    });
+
+    test('the account pages say when Stripe is down: 503 with Retry-After, nothing changed', async () => {
+      const org = await createOrg(server);
+      const cookie = await signedInCookie(server, org.organizationId);
+      const page = await fetch(`${server.url}/api-account/billing`, { headers: { cookie, 'accept-language': 'en' } });
+      const csrf = csrfOf(await page.text());
+      const form = (body: Record<string, string>) => ({
+        method: 'POST',
+        redirect: 'manual' as const,
+        headers: { cookie, 'accept-language': 'en', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _csrf: csrf, ...body }).toString(),
+      });
+
+      stripe.failNext('POST /v1/customers', 1);
+      const checkout = await fetch(`${server.url}/api-account/billing/checkout`, form({ tier: 'starter' }));
+      assert.equal(checkout.status, 503);
+      assert.equal(checkout.headers.get('retry-after'), '30');
+      assert.match(await checkout.text(), /payment provider cannot be reached/);
+      assert.equal((await server.store.getOrganization(org.organizationId))?.billingCustomerId, null, 'nothing changed');
+
+      const working = await fetch(`${server.url}/api-account/billing/checkout`, form({ tier: 'starter' }));
+      assert.equal(working.status, 303, 'the next try goes through');
+      assert.match(working.headers.get('location') ?? '', /^https?:\/\//);
     });
 
     test('webhook: a valid checkout.session.completed applies once; its replay changes nothing and fetches nothing', async () => {

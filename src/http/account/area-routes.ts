@@ -240,12 +240,20 @@ export async function areaRoutes(app: FastifyInstance, deps: AccountAreaDeps): P
     );
   };
 
+  /** The payment provider is down: say so, nothing changed, try again (503 like the API). */
+  const providerDown = (request: FastifyRequest, reply: FastifyReply, error: ServiceError) => {
+    if (error.cause) request.log.error({ err: { name: error.cause.name, message: error.cause.message } }, 'payment provider unreachable');
+    reply.header('Retry-After', '30');
+    return billingPage(request, reply, 'area.billing.error.provider', 503);
+  };
+
   app.get('/billing', { preHandler: signedIn, schema: { hide: true } }, async (request, reply) => billingPage(request, reply, null));
 
   app.post('/billing/checkout', { preHandler: withCsrf, schema: { hide: true } }, async (request, reply) => {
     const tier = (request.body as Record<string, unknown> | undefined)?.tier;
     const started = await startCheckout(deps, request.account!.organization, typeof tier === 'string' ? tier : '');
     if (!started.ok) {
+      if (started.error.code === 'service_unavailable') return providerDown(request, reply, started.error);
       const key = request.account!.organization.tier === 'trial' ? 'area.billing.error.tier' : 'area.billing.error.paid';
       return billingPage(request, reply, key, 400);
     }
@@ -254,7 +262,10 @@ export async function areaRoutes(app: FastifyInstance, deps: AccountAreaDeps): P
 
   app.post('/billing/portal', { preHandler: withCsrf, schema: { hide: true } }, async (request, reply) => {
     const opened = await openBillingPortal(deps, request.account!.organization);
-    if (!opened.ok) return billingPage(request, reply, 'area.billing.error.noPortal', 400);
+    if (!opened.ok) {
+      if (opened.error.code === 'service_unavailable') return providerDown(request, reply, opened.error);
+      return billingPage(request, reply, 'area.billing.error.noPortal', 400);
+    }
     return reply.redirect(opened.value.url, 303);
   });
 }

@@ -23,7 +23,12 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
     },
     async (request) => {
       const outcome = await startCheckout(deps, request.auth!.organization, request.body.tier);
-      if (!outcome.ok) throw ApiError.from(outcome.error);
+      if (!outcome.ok) {
+        if (outcome.error.cause) {
+          request.log.error({ err: { name: outcome.error.cause.name, message: outcome.error.cause.message } }, 'payment provider unreachable');
+        }
+        throw ApiError.from(outcome.error);
+      }
       return outcome.value;
     },
   );
@@ -40,7 +45,12 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
     },
     async (request) => {
       const outcome = await openBillingPortal(deps, request.auth!.organization);
-      if (!outcome.ok) throw ApiError.from(outcome.error);
+      if (!outcome.ok) {
+        if (outcome.error.cause) {
+          request.log.error({ err: { name: outcome.error.cause.name, message: outcome.error.cause.message } }, 'payment provider unreachable');
+        }
+        throw ApiError.from(outcome.error);
+      }
       return outcome.value;
     },
   );
