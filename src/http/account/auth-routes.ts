@@ -85,16 +85,22 @@ export async function authRoutes(app: FastifyInstance, deps: AccountAreaDeps): P
     });
 
   // GET /api-account: the keys when signed in, else sign-in.
-  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+  /** Whether the session is signed into an organization that still exists. */
+  const signedIn = async (request: FastifyRequest): Promise<boolean> => {
     const organizationId = request.session.organizationId;
-    const organization = organizationId ? await deps.store.getOrganization(organizationId) : null;
-    return reply.redirect(organization ? KEYS_PATH : `${ACCOUNT_PREFIX}/sign-in`, 303);
-  });
+    return organizationId ? (await deps.store.getOrganization(organizationId)) !== null : false;
+  };
+
+  app.get('/', { schema: { hide: true } }, async (request, reply) =>
+    reply.redirect((await signedIn(request)) ? KEYS_PATH : `${ACCOUNT_PREFIX}/sign-in`, 303),
+  );
 
   // ---- sign-up ---------------------------------------------------------------------------
-  app.get('/sign-up', { schema: { hide: true } }, async (request, reply) =>
-    renderPage(request, reply, 'sign-up.eta', { titleKey: 'auth.signUp.title', form: true, values: { company: '', email: '' }, errors: {} }),
-  );
+  // Someone already signed in has nothing to do on these forms: on to the account (or `next`).
+  app.get('/sign-up', { schema: { hide: true } }, async (request, reply) => {
+    if (await signedIn(request)) return reply.redirect(KEYS_PATH, 303);
+    return renderPage(request, reply, 'sign-up.eta', { titleKey: 'auth.signUp.title', form: true, values: { company: '', email: '' }, errors: {} });
+  });
 
   app.post('/sign-up', { schema: { hide: true }, preHandler: app.csrfProtection }, async (request, reply) => {
     const outcome = await requestSignUp(linkDeps(request), {
@@ -128,9 +134,11 @@ export async function authRoutes(app: FastifyInstance, deps: AccountAreaDeps): P
   });
 
   // ---- sign-in ---------------------------------------------------------------------------
-  app.get('/sign-in', { schema: { hide: true } }, async (request, reply) =>
-    renderPage(request, reply, 'sign-in.eta', { titleKey: 'auth.signIn.title', form: true, next: safeNext(query(request, 'next')), email: '', error: undefined }),
-  );
+  app.get('/sign-in', { schema: { hide: true } }, async (request, reply) => {
+    const next = safeNext(query(request, 'next'));
+    if (await signedIn(request)) return reply.redirect(next, 303);
+    return renderPage(request, reply, 'sign-in.eta', { titleKey: 'auth.signIn.title', form: true, next, email: '', error: undefined });
+  });
 
   app.post('/sign-in', { schema: { hide: true }, preHandler: app.csrfProtection }, async (request, reply) => {
     const next = safeNext(field(request, 'next'));

@@ -185,6 +185,22 @@ for (const backend of backends()) {
       assert.equal(home.headers.get('location'), '/api-account/sign-in', 'the old cookie signs nobody in');
     });
 
+    it('signed in, the sign-up and sign-in forms lead on to the account (sign-in to its `next`)', async () => {
+      const client = account.client();
+      const { mail } = await requestSignUp(account, client, { company: 'Schon Drin GmbH', email: 'already@example.com' });
+      await followLink(client, mail.links[0]!);
+      const up = await client.get('/api-account/sign-up');
+      assert.equal(up.status, 303);
+      assert.equal(up.headers.get('location'), '/api-account/keys');
+      const inNext = await client.get('/api-account/sign-in?next=%2Fapi-account%2Fusage');
+      assert.equal(inNext.status, 303);
+      assert.equal(inNext.headers.get('location'), '/api-account/usage');
+      const evil = await client.get('/api-account/sign-in?next=https%3A%2F%2Fevil.example%2F');
+      assert.equal(evil.headers.get('location'), '/api-account/keys', 'still no open redirect');
+      const anonymous = await account.client().get('/api-account/sign-in');
+      assert.equal(anonymous.status, 200, 'without a session the form is shown');
+    });
+
     it('GET /api-account without a session goes to sign-in', async () => {
       const res = await account.client().get('/api-account');
       assert.equal(res.status, 303);
