@@ -35,11 +35,23 @@ import { usageChart } from './usage-chart.js';
  */
 export async function areaRoutes(app: FastifyInstance, deps: AccountAreaDeps): Promise<void> {
   const signedIn = requireAccount(deps);
-  const withCsrf = [signedIn, app.csrfProtection];
+  const guards: Guards = { signedIn, withCsrf: [signedIn, app.csrfProtection] };
+  keysPages(app, deps, guards);
+  usagePage(app, deps, guards);
+  tryItPage(app, deps, guards);
+  billingPages(app, deps, guards);
+}
+
+/** The preHandlers of the signed-in pages: a session, and for urlencoded forms a CSRF token too. */
+interface Guards {
+  signedIn: ReturnType<typeof requireAccount>;
+  withCsrf: [ReturnType<typeof requireAccount>, FastifyInstance['csrfProtection']];
+}
+
+/** Keys: the list, creating a key (shown once), revoking with a confirmation step. */
+function keysPages(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards): void {
   const keyMode = deps.config.apiKeyMode;
-
-  // ---- keys -------------------------------------------------------------------------------
-
+  const { signedIn, withCsrf } = guards;
   const keysPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -108,9 +120,11 @@ export async function areaRoutes(app: FastifyInstance, deps: AccountAreaDeps): P
     if (!revoked.ok) return notFound(request, reply);
     return reply.redirect(`/api-account/keys?revoked=${encodeURIComponent(revoked.value.id)}`, 303);
   });
+}
 
-  // ---- usage ------------------------------------------------------------------------------
-
+/** Usage: the period's usage record, a bar per UTC day, the next tier's cost at this volume. */
+function usagePage(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards): void {
+  const { signedIn } = guards;
   app.get('/usage', { preHandler: signedIn, schema: { hide: true } }, async (request, reply) => {
     const locale = localeOf(request);
     const organization = request.account!.organization;
@@ -137,9 +151,11 @@ export async function areaRoutes(app: FastifyInstance, deps: AccountAreaDeps): P
       count: (n: number) => formatCount(n, locale),
     });
   });
+}
 
-  // ---- try it -----------------------------------------------------------------------------
-
+/** Try it: a real, metered analyze call of the organization, shown as tables and raw JSON. */
+function tryItPage(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards): void {
+  const { signedIn } = guards;
   const tryPage = (request: FastifyRequest, reply: FastifyReply, extra: Record<string, unknown>, status = 200) =>
     renderPage(
       request,
@@ -203,9 +219,11 @@ export async function areaRoutes(app: FastifyInstance, deps: AccountAreaDeps): P
     if (result.retryAfterSeconds) reply.header('Retry-After', String(result.retryAfterSeconds));
     return tryPage(request, reply, { selectedType: selected, problem: problemView(result.error, result.retryAfterSeconds) }, result.status);
   });
+}
 
-  // ---- billing ----------------------------------------------------------------------------
-
+/** Billing: the current plan, upgrade buttons to checkout, the billing portal. */
+function billingPages(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards): void {
+  const { signedIn, withCsrf } = guards;
   const billingPage = (request: FastifyRequest, reply: FastifyReply, error: string | null, status = 200) => {
     const locale = localeOf(request);
     const organization = request.account!.organization;
