@@ -237,8 +237,6 @@ export interface Store {
    * Returns the token as it was, or null when unknown, used or expired.
    */
   consumeLoginToken(tokenHash: string, now: Date): Promise<LoginTokenRecord | null>;
-  /** Login tokens issued for an address since `since` (for per-address limits). */
-  countLoginTokensSince(email: string, since: Date): Promise<number>;
   /** Organizations whose account address is `email` (compared case-insensitively), oldest first. */
   findOrganizationsByEmail(email: string): Promise<Organization[]>;
 

@@ -539,16 +539,6 @@ export class KyselyStore implements Store {
     };
   }
 
-  async countLoginTokensSince(email: string, since: Date): Promise<number> {
-    const row = await this.#db
-      .selectFrom('account_login_tokens')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('email', '=', email.toLowerCase())
-      .where('created_at', '>=', since.getTime())
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
   async findOrganizationsByEmail(email: string): Promise<Organization[]> {
     const rows = await this.#db
       .selectFrom('organizations')

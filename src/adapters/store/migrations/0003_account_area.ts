@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
  * The account area (/api-account, SPEC §6):
@@ -7,6 +7,7 @@ import type { Kysely, Migration } from 'kysely';
  *   secret, locale — never document content. Shared by every instance through the database.
  * - `account_login_tokens`: the single-use links of sign-up and sign-in e-mails. Only the
  *   SHA-256 of a token is stored; a link is used once (used_at) and expires (expires_at).
+ * - an index on `lower(organizations.email)`: the address an account signs in with.
  */
 export const accountArea: Migration = {
   async up(db: Kysely<any>): Promise<void> {
@@ -29,10 +30,13 @@ export const accountArea: Migration = {
       .addColumn('expires_at', 'bigint', (c) => c.notNull())
       .addColumn('used_at', 'bigint')
       .execute();
-    await db.schema.createIndex('account_login_tokens_email_idx').on('account_login_tokens').column('email').execute();
+    // Sign-up, sign-in and confirmation look organizations up by address, case-insensitively
+    // (Store.findOrganizationsByEmail); both dialects index the expression.
+    await db.schema.createIndex('organizations_email_lower_idx').on('organizations').expression(sql`lower(email)`).execute();
   },
 
   async down(db: Kysely<any>): Promise<void> {
+    await db.schema.dropIndex('organizations_email_lower_idx').execute();
     await db.schema.dropTable('account_login_tokens').execute();
     await db.schema.dropTable('account_sessions').execute();
   },
