@@ -31,6 +31,7 @@ export const StatementSchema = z.object({
   period_end: z.string().nullable(),
   opening_balance: z.string().nullable(),
   closing_balance: z.string().nullable(),
+  currency: z.string(),
   reconciled: z.boolean(),
 });
 

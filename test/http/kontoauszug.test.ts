@@ -51,6 +51,7 @@ describe('POST /api/v1/analyze kontoauszug', () => {
       period_end: '31.10.2026',
       opening_balance: '1.250,00',
       closing_balance: '2.458,10',
+      currency: 'EUR',
       reconciled: true,
     });
   });

@@ -1,6 +1,7 @@
 import { monthFromName, parseDayMonth, type PrintedDate } from '../../domain/german-dates.js';
 import { parseGermanAmount } from '../../domain/money.js';
 import type { LoadedDocument, Page } from '../model/document.js';
+import { normaliseNotation } from './notation.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
 import { statementPatterns as vocab } from './vocabulary.js';
 
@@ -66,12 +67,13 @@ export interface Line {
 }
 
 /**
- * The layout pass over a whole document: OCR tokens normalised (ocr-tokens.ts), then words →
- * lines with their date and amount tokens. Stages that reason about positions read this; it is
+ * The layout pass over a whole document: OCR tokens normalised (ocr-tokens.ts), amounts put
+ * into German notation (notation.ts: Swiss `2'029.25`), then words → lines with their date and
+ * amount tokens. Stages that reason about positions read this; it is
  * pure (a new array of new lines on every call), so a stage may annotate its lines.
  */
 export function documentLines(document: LoadedDocument): Line[] {
-  return toLines(normaliseOcrPages(document.pages));
+  return toLines(normaliseNotation(normaliseOcrPages(document.pages)));
 }
 
 export function toLines(pages: readonly Page[]): Line[] {

@@ -45,7 +45,7 @@ export const STATEMENT_WORDS = {
   /** Where a dated carry-over comes from or goes to: "von Seite 1", "auf Folgeseite". */
   carryPlace: ['seite', 'blatt', 'vorseite', 'folgeseite'],
   /** Words that, right after a posting's date, make the line a balance line ("31.10 FR ENDSALDO"). */
-  datedBalance: ['alter?', 'neuer?', 'saldo', 'kontostand', 'anfangssaldo', 'endsaldo', 'zwischensumme'],
+  datedBalance: ['alter?', 'neuer?', 'saldo', 'kontostand', 'anfangssaldo', 'endsaldo', 'zwischensumme', 'saldovortrag'],
   /** The header of a summary row (“Anfangssaldo … Endsaldo” over one row of amounts): its opening word … */
   summaryOpening: ['anfangssaldo', 'alter saldo', 'saldo alt', 'startsaldo', 'eröffnungsbilanz', 'eröffnungssaldo'],
   /** … and its closing word. */

@@ -16,6 +16,8 @@ export interface StatementInfo {
   period_end: string | null;
   opening_balance: string | null;
   closing_balance: string | null;
+  /** ISO 4217 (`EUR`, `CHF`); amounts stay in SPEC §8's notation whatever the currency. */
+  currency: string;
   reconciled: boolean;
 }
 

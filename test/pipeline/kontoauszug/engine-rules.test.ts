@@ -323,6 +323,7 @@ describe('the stage', () => {
       period_end: '31.03.2026',
       opening_balance: '1.000,00',
       closing_balance: '916,00',
+      currency: 'EUR',
       reconciled: true,
     });
   });

@@ -33,6 +33,7 @@ describe('kontoauszug engine on every layout family (text layer)', () => {
           assert.equal(a.info.bank?.toLowerCase(), String(e['bank']).toLowerCase(), `${f.id}: bank`);
           assert.equal(a.info.opening_balance, e['opening_balance'], `${f.id}: opening`);
           assert.equal(a.info.closing_balance, e['closing_balance'], `${f.id}: closing`);
+          assert.equal(a.info.currency, e['currency'] ?? 'EUR', `${f.id}: currency`);
           assert.equal(a.info.reconciled, true, `${f.id}: reconciled`);
         });
       }

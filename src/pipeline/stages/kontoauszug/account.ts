@@ -23,6 +23,8 @@ export interface AccountResult {
 export interface AccountContext {
   docPeriod: Period | null;
   bank: string | null;
+  /** ISO 4217 code of the account's currency (currency.ts). */
+  currency: string;
   /** A card statement: a posting without a type word is a merchant (counterparty.ts). */
   card: boolean;
   ocrPages: ReadonlySet<number>;
@@ -59,6 +61,7 @@ export function account(s: Segment, ctx: AccountContext): AccountResult {
       period_end: period ? formatGermanDate(period.end) : null,
       opening_balance: s.opening !== null ? formatGermanAmount(s.opening) : null,
       closing_balance: s.closing !== null ? formatGermanAmount(s.closing) : null,
+      currency: ctx.currency,
       reconciled,
     },
   };

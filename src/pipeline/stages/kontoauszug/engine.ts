@@ -6,6 +6,7 @@ import { account, type AccountResult } from './account.js';
 import { groupIban } from './accounts.js';
 import { buildBlocks } from './blocks.js';
 import { isCardStatement, partyColumns, type PartyColumns } from './counterparty.js';
+import { statementCurrency } from './currency.js';
 import type { Posting } from './posting.js';
 import { accountSections } from './sections.js';
 import { statedSettlements } from './sign.js';
@@ -32,7 +33,8 @@ export function extractAccounts(doc: LoadedDocument): AccountResult[] {
   // A column header with a counterparty column governs the postings below it.
   const partyHeaders = headers.map((h) => ({ index: h.line.index, cols: partyColumns(h.line) }));
   const partyFor = (p: Posting): PartyColumns | null => partyHeaders.filter((h) => h.index < p.first.index).pop()?.cols ?? null;
-  const context = { docPeriod, bank, card, ocrPages, settlements: statedSettlements(otherLines), partyFor, ranges: printedRanges(otherLines) };
+  const currency = statementCurrency([...otherLines, ...balanceLines, ...headers.map((h) => h.line)]);
+  const context = { docPeriod, bank, currency, card, ocrPages, settlements: statedSettlements(otherLines), partyFor, ranges: printedRanges(otherLines) };
   return sections.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => account(s, context));
 }
 
