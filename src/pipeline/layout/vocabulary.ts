@@ -160,13 +160,17 @@ export const STATEMENT_WORDS = {
     'erstattung', 'steuern', 'kapitalertragsteuer', 'dividende', 'wertpapierkauf', 'sparplan', 'vormerkung', 'ausführung',
     'terminüberweisung', 'sammelüberweisung', 'lastschrifteinzug', 'gutschrift/lohn', 'lohn/gehalt', 'an', 'von',
   ],
-  /** Types that name no counterparty: fees, interest, settlements, securities trades, taxes on interest (case-insensitive). */
+  /**
+   * Types that name no counterparty: fees, interest, settlements, securities trades, taxes on
+   * interest, cash at a machine (the place of the machine is no payee) (case-insensitive).
+   */
   noParty: [
     'wertpapierkauf', 'wertpapierverkauf', 'entgelt', 'entgelte', 'abschluss', 'abschluß', 'rechnungsabschluss',
     'rechnungsabschluß', 'kontoabschluss', 'kontoabschluß', 'zinsabschluss', 'zinsabschluß', 'zinsen', 'habenzinsen',
     'sollzinsen', 'zinsgutschrift', 'gebühr', 'gebühren', 'kontoführung', 'kontoführungsentgelt', 'steuern',
     'kapitalertragsteuer', 'kapitalertragssteuer', 'abgeltungsteuer', 'abgeltungssteuer', 'solidaritätszuschlag',
-    'kirchensteuer', 'zins',
+    'kirchensteuer', 'zins', 'bargeldauszahlung', 'barauszahlung', 'bargeldabhebung', 'barabhebung', 'bargeldeinzahlung',
+    'bareinzahlung', 'geldautomat',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

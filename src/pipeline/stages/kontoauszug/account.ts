@@ -4,6 +4,7 @@ import type { Sign } from '../../layout/lines.js';
 import type { StatementInfo } from '../../model/result.js';
 import { groupIban } from './accounts.js';
 import type { PartyColumns } from './counterparty.js';
+import type { PartySlot } from './party-slot.js';
 import type { Posting } from './posting.js';
 import { postingDates, segmentPeriod } from './posting-dates.js';
 import { reconcileAccount } from './reconcile.js';
@@ -27,6 +28,8 @@ export interface AccountContext {
   currency: string;
   /** A card statement: a posting without a type word is a merchant (counterparty.ts). */
   card: boolean;
+  /** Where the document prints its counterparties (party-slot.ts). */
+  partySlot: PartySlot;
   ocrPages: ReadonlySet<number>;
   /** Settlement results stated with their sign outside the postings (sign.ts). */
   settlements: ReadonlyMap<number, Sign>;
@@ -47,7 +50,7 @@ export function account(s: Segment, ctx: AccountContext): AccountResult {
   const period = segmentPeriod(s, ctx.docPeriod, ctx.ranges);
   repairDateOrder(s.postings, ctx.ocrPages);
   const dates = postingDates(s.postings, period);
-  const texts = s.postings.map((p) => postingText(p, ctx.partyFor(p), ctx.card));
+  const texts = s.postings.map((p) => postingText(p, ctx.partyFor(p), ctx.card, ctx.partySlot));
   const { signs, unread } = postingSigns(s.postings, texts, s.opening, ctx);
   applyBalanceConvention(s, signs);
   const reconciled = reconcileAccount(s, signs, unread, ctx.ocrPages);

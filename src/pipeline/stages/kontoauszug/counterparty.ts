@@ -31,11 +31,12 @@ export function typePhrase(text: string): string {
   return phrase;
 }
 
-function nameLike(text: string): boolean {
+/** A line that could be a name: letters, not more figures than letters (`O2`, `1822direkt`), no SEPA field, type, label or fee wording. */
+export function nameLike(text: string): boolean {
   if (text === '' || SEPA.test(text)) return false;
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/gu) ?? []).length;
-  if (letters < 2 || digits > letters) return false;
+  if (letters < 1 || text.length < 2 || digits > letters) return false;
   // "EINZAHLUNG 01 2011", "Lastschrift aus Kartenzahlung": a posting-type wording, not a name.
   if (typePhrase(text) !== '') return false;
   // Nor does a courtesy line ("Vielen Dank", "Danke für Ihre Zahlung").
@@ -54,6 +55,15 @@ export interface Split {
   text: string;
 }
 
+/** A labelled name line: `Empfänger: …`, `Auftraggeber: …`, `Zahlungsempfänger: …`, `Begünstigter: …`. */
+const PARTY_LABEL = /^(?:empf(?:ä|ae|a)nger|auftraggeber(?:in)?|zahlungsempf(?:ä|ae|a)nger|zahlungspflichtiger|beg(?:ü|ue|u)nstigter|absender|zahler|payee|payer)\s*:\s*(.+)$/iu;
+
+/** The name a line gives with its label, or null when the line is no labelled name. */
+export function labelledName(line: string): string | null {
+  const m = PARTY_LABEL.exec(line.trim());
+  return m && m[1]!.trim() !== '' ? m[1]!.trim() : null;
+}
+
 /**
  * A card statement (Kreditkartenabrechnung): its postings are merchant descriptors
  * (`PAYPAL *SHOP, 38888899999`, `Tankstelle Nord, Musterstadt`) under a column such as
@@ -68,14 +78,27 @@ const FX = /\s*\b[A-Z]{3} \d[\d.]*,\d{2}(?: (?:(?:zum )?(?:[Ww]echsel)?[Kk]urs:?
 
 /**
  * `lines`: the posting's text lines, dates and amounts already removed. `merchants`: the
- * statement is a card statement (see isCardStatement).
+ * statement is a card statement (see isCardStatement). `slot`: where the document prints its
+ * names (party-slot.ts); a labelled name (`Empfänger: …`) wins wherever it stands, and its
+ * line is no posting text.
  */
-export function splitCounterparty(lines: readonly string[], merchants = false): Split {
+export function splitCounterparty(lines: readonly string[], merchants = false, slot: 'auto' | 'first' | 'last' = 'auto'): Split {
   const ls = lines.map((l) => l.replace(/\s+/gu, ' ').trim()).filter((l) => l !== '');
   const join = (xs: string[]): string => xs.join(' ').replace(/\s+/gu, ' ').trim();
   if (ls.length === 0) return { counterparty: '', text: '' };
+  const labelled = ls.findIndex((l) => labelledName(l) !== null);
+  if (labelled >= 0) return { counterparty: labelledName(ls[labelled]!)!, text: join(ls.filter((_, i) => i !== labelled)) };
   const first = ls[0]!;
   const type = typePhrase(first);
+  const noParty = vocab.noParty.test(fold(first)) && !/(?<!zins)gutschrift|überweisung|lastschrift/iu.test(first);
+  if (slot === 'first' && ls.length > 1 && type === '' && nameLike(first)) return { counterparty: first, text: join(ls.slice(1)) };
+  if (slot === 'last' && ls.length > 1 && !noParty && (type !== '' || ls.length > 2)) {
+    // The name is the last name-like line; reference and mandate lines may follow it.
+    for (let i = ls.length - 1; i > 0; i--) {
+      if (nameLike(ls[i]!)) return { counterparty: ls[i]!, text: join(ls.filter((_, k) => k !== i)) };
+      if (!/\d|[A-Z]{4}\+/u.test(ls[i]!)) break;
+    }
+  }
   if (merchants && type === '' && !vocab.noParty.test(fold(first)) && !/entgelt|gebühr|zins|saldo|umrechnung|auslandseinsatz|im ausland/iu.test(first)) {
     // The merchant descriptor, wrapped over lines; a foreign-currency part stays text.
     const all = join(ls);
@@ -84,9 +107,7 @@ export function splitCounterparty(lines: readonly string[], merchants = false): 
   }
   const abwa = /ABWA\+\s*([^+]*?)(?=\s*(?:[A-Z]{4}\+|$))/u.exec(join(ls))?.[1]?.trim() ?? '';
   const nameOr = (fallback: string): string => fallback || abwa;
-  if (vocab.noParty.test(fold(first)) && !/(?<!zins)gutschrift|überweisung|lastschrift/iu.test(first)) {
-    return { counterparty: '', text: join(ls) };
-  }
+  if (noParty) return { counterparty: '', text: join(ls) };
   if (type === '') {
     // First line is not a posting type: a name when a later line starts with the type.
     if (ls.length > 1 && typePhrase(ls[1]!) !== '' && nameLike(first)) return { counterparty: first, text: join(ls.slice(1)) };

@@ -7,6 +7,8 @@ import { groupIban } from './accounts.js';
 import { buildBlocks } from './blocks.js';
 import { isCardStatement, partyColumns, type PartyColumns } from './counterparty.js';
 import { statementCurrency } from './currency.js';
+import { documentPartySlot } from './party-slot.js';
+import { postingLines } from './rows.js';
 import type { Posting } from './posting.js';
 import { accountSections } from './sections.js';
 import { statedSettlements } from './sign.js';
@@ -34,7 +36,9 @@ export function extractAccounts(doc: LoadedDocument): AccountResult[] {
   const partyHeaders = headers.map((h) => ({ index: h.line.index, cols: partyColumns(h.line) }));
   const partyFor = (p: Posting): PartyColumns | null => partyHeaders.filter((h) => h.index < p.first.index).pop()?.cols ?? null;
   const currency = statementCurrency([...otherLines, ...balanceLines, ...headers.map((h) => h.line)]);
-  const context = { docPeriod, bank, currency, card, ocrPages, settlements: statedSettlements(otherLines), partyFor, ranges: printedRanges(otherLines) };
+  // Postings under a counterparty column are split by their cells; the rest show where names stand.
+  const partySlot = documentPartySlot(sections.flatMap((s) => s.postings.filter((p) => partyFor(p) === null).map(postingLines)));
+  const context = { docPeriod, bank, currency, card, partySlot, ocrPages, settlements: statedSettlements(otherLines), partyFor, ranges: printedRanges(otherLines) };
   return sections.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => account(s, context));
 }
 

@@ -1,6 +1,7 @@
 import { formatGermanDate } from '../../../domain/german-dates.js';
 import { textWithout } from '../../layout/lines.js';
 import { splitByColumns, splitCounterparty, type PartyColumns } from './counterparty.js';
+import type { PartySlot } from './party-slot.js';
 import type { PostingDates } from './posting-dates.js';
 import type { Posting, SignedPosting } from './posting.js';
 
@@ -22,13 +23,19 @@ export interface PostingText {
   counterparty: string;
 }
 
+/** A posting's text lines without its own date and amount cells. */
+export function postingLines(p: Posting): string[] {
+  return p.lines.map((l) => textWithout(l, p.skip.get(l.index) ?? new Set()));
+}
+
 /**
  * A posting's text split into Buchungstext and Empfänger: cell by cell under a column header
- * with a counterparty column, else by content (counterparty.ts).
+ * with a counterparty column, else by content and the document's name slot (counterparty.ts,
+ * party-slot.ts).
  */
-export function postingText(p: Posting, party: PartyColumns | null, card: boolean): PostingText {
-  const lines = p.lines.map((l) => textWithout(l, p.skip.get(l.index) ?? new Set()));
-  const split = party ? splitByColumns(p.lines, p.skip, party) : splitCounterparty(lines, card);
+export function postingText(p: Posting, party: PartyColumns | null, card: boolean, slot: PartySlot): PostingText {
+  const lines = postingLines(p);
+  const split = party ? splitByColumns(p.lines, p.skip, party) : splitCounterparty(lines, card, slot);
   return { lines, text: split.text, counterparty: split.counterparty };
 }
 

@@ -1,0 +1,58 @@
+import { nameLike, typePhrase } from './counterparty.js';
+
+/**
+ * Where a statement prints the counterparty, decided once per document from all its postings
+ * (issue 11: evidence over the whole document, not word lists per posting). A layout puts the
+ * name in one place for every posting; which place shows in how the lines vary:
+ *
+ * - `first`: the first line is the name and a type or category follows below (app exports:
+ *   `ALDI SÜD` / `Visa Debit • Lebensmittel`). The first lines are names — no type word, name-
+ *   like — and the second lines repeat more than the first (categories recur, merchants vary).
+ * - `last`: the type line, purpose lines, then the name on the block's last line (Postbank:
+ *   `Dauerauftrag` / `Miete Juni 2025` / `Referenz …` / `Max Mustermann`). The last lines read
+ *   as names clearly more often than the lines right under the type do.
+ * - `auto`: neither stands out; each posting is split by its own content (counterparty.ts).
+ *
+ * A labelled name (`Empfänger: …`, `Auftraggeber: …`) is taken per posting whatever the slot.
+ */
+export type PartySlot = 'auto' | 'first' | 'last';
+
+/** At least this many postings must show a slot before it governs the document. */
+const MIN_POSTINGS = 3;
+
+/** How much a line reads like a name (0–1): name-like, no figures, words capitalised. */
+export function nameScore(text: string): number {
+  if (!nameLike(text)) return 0;
+  let score = 0.6;
+  if (/\d/u.test(text)) score -= 0.4;
+  const words = text.split(/\s+/u).filter((w) => /\p{L}/u.test(w));
+  const capitalised = words.filter((w) => /^[\p{Lu}(„"]/u.test(w) || /^(und|&|de|von|van|der|den|et|e\.v\.|mbh|gmbh)$/iu.test(w));
+  if (words.length > 0 && capitalised.length === words.length) score += 0.2;
+  if (/\b(GmbH|AG|KG|SE|eG|e\.\s?V\.|mbH|OHG|GbR|Ltd|Inc|S\.?A\.?|B\.V\.|S\.a\.?r\.l\.)(\W|$)/u.test(text) || /^\p{Lu}[\p{L}-]+, \p{Lu}/u.test(text)) score += 0.2;
+  if (words.length > 6) score -= 0.3;
+  return Math.max(0, Math.min(1, score));
+}
+
+const mean = (xs: readonly number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+const distinctShare = (xs: readonly string[]): number => (xs.length === 0 ? 1 : new Set(xs.map((x) => x.toLowerCase())).size / xs.length);
+
+/** `postings`: each posting's text lines (own dates and amounts removed), as splitCounterparty gets them. */
+export function documentPartySlot(postings: readonly (readonly string[])[]): PartySlot {
+  const multi = postings.map((ls) => ls.map((l) => l.replace(/\s+/gu, ' ').trim()).filter((l) => l !== '')).filter((ls) => ls.length >= 2);
+  // Name first: the first line carries no type word in most postings and reads as a name, and
+  // the second lines repeat (categories, types) more than the first lines (merchants).
+  const untyped = multi.filter((ls) => typePhrase(ls[0]!) === '');
+  if (untyped.length >= MIN_POSTINGS && untyped.length >= multi.length * 0.6) {
+    const named = untyped.filter((ls) => nameLike(ls[0]!));
+    if (named.length >= untyped.length * 0.7 && distinctShare(named.map((ls) => ls[1]!)) < distinctShare(named.map((ls) => ls[0]!))) return 'first';
+  }
+  // Name last: under a type-only first line, the lines right below read as names clearly less
+  // often than the last lines do.
+  const typed = multi.filter((ls) => ls.length >= 3 && typePhrase(ls[0]!) !== '' && ls[0]!.slice(typePhrase(ls[0]!).length).trim() === '');
+  if (typed.length >= MIN_POSTINGS && typed.length >= multi.length * 0.5) {
+    const below = mean(typed.map((ls) => nameScore(ls[1]!)));
+    const last = mean(typed.map((ls) => nameScore(ls[ls.length - 1]!)));
+    if (last >= 0.6 && last - below >= 0.25) return 'last';
+  }
+  return 'auto';
+}
