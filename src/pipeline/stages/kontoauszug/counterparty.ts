@@ -18,7 +18,7 @@ import type { Line } from '../../layout/lines.js';
  */
 const TYPE_PHRASE = new RegExp(`^(?:${vocab.typeWordSource}(?=[\\s\\-,/.:·]|$)[-,/.:·]*\\s*)+`, 'iu');
 // Fees, interest, closing postings, securities trades and the taxes withheld on interest name no one.
-const SEPA = /(EREF\+|MREF\+|CRED\+|SVWZ\+|KREF\+|ABWA\+|ABWE\+|IBAN\b|BIC\b|Mandat|Gläubiger-?ID|End-to-End)/u;
+const SEPA = /(EREF\+|MREF\+|CRED\+|SVWZ\+|KREF\+|ABWA\+|ABWE\+|IBAN\b|BIC\b|Mandat|Gläubiger-?ID|Einreicher-?ID|Creditor-?ID|End-to-End)/u;
 
 /** The posting-type phrase at the start of a text ('' when it starts otherwise). */
 export function typePhrase(text: string): string {
@@ -53,6 +53,18 @@ export function nameLike(text: string): boolean {
 export interface Split {
   counterparty: string;
   text: string;
+}
+
+/**
+ * The index of a block's last name-like line below its first, past the reference and mandate
+ * lines that may follow the name (lines with figures or SEPA fields); -1 when there is none.
+ */
+export function lastNameLine(ls: readonly string[]): number {
+  for (let i = ls.length - 1; i > 0; i--) {
+    if (nameLike(ls[i]!)) return i;
+    if (!/\d|[A-Z]{4}\+/u.test(ls[i]!)) return -1;
+  }
+  return -1;
 }
 
 /** A labelled name line: `Empfänger: …`, `Auftraggeber: …`, `Zahlungsempfänger: …`, `Begünstigter: …`. */
@@ -92,12 +104,9 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   const type = typePhrase(first);
   const noParty = vocab.noParty.test(fold(first)) && !/(?<!zins)gutschrift|überweisung|lastschrift/iu.test(first);
   if (slot === 'first' && ls.length > 1 && type === '' && nameLike(first)) return { counterparty: first, text: join(ls.slice(1)) };
-  if (slot === 'last' && ls.length > 1 && !noParty && (type !== '' || ls.length > 2)) {
-    // The name is the last name-like line; reference and mandate lines may follow it.
-    for (let i = ls.length - 1; i > 0; i--) {
-      if (nameLike(ls[i]!)) return { counterparty: ls[i]!, text: join(ls.filter((_, k) => k !== i)) };
-      if (!/\d|[A-Z]{4}\+/u.test(ls[i]!)) break;
-    }
+  if (slot === 'last' && !noParty && (type !== '' || ls.length > 2)) {
+    const i = lastNameLine(ls);
+    if (i > 0) return { counterparty: ls[i]!, text: join(ls.filter((_, k) => k !== i)) };
   }
   if (merchants && type === '' && !vocab.noParty.test(fold(first)) && !/entgelt|gebühr|zins|saldo|umrechnung|auslandseinsatz|im ausland/iu.test(first)) {
     // The merchant descriptor, wrapped over lines; a foreign-currency part stays text.

@@ -1,4 +1,4 @@
-import { nameLike, typePhrase } from './counterparty.js';
+import { lastNameLine, nameLike, typePhrase } from './counterparty.js';
 
 /**
  * Where a statement prints the counterparty, decided once per document from all its postings
@@ -9,8 +9,9 @@ import { nameLike, typePhrase } from './counterparty.js';
  *   `ALDI SÜD` / `Visa Debit • Lebensmittel`). The first lines are names — no type word, name-
  *   like — and the second lines repeat more than the first (categories recur, merchants vary).
  * - `last`: the type line, purpose lines, then the name on the block's last line (Postbank:
- *   `Dauerauftrag` / `Miete Juni 2025` / `Referenz …` / `Max Mustermann`). The last lines read
- *   as names clearly more often than the lines right under the type do.
+ *   `Dauerauftrag` / `Miete Juni 2025` / `Referenz …` / `Max Mustermann`, reference or mandate
+ *   lines perhaps after it). The last name-like lines read as names clearly more often than
+ *   the lines right under the type do.
  * - `auto`: neither stands out; each posting is split by its own content (counterparty.ts).
  *
  * A labelled name (`Empfänger: …`, `Auftraggeber: …`) is taken per posting whatever the slot.
@@ -51,7 +52,11 @@ export function documentPartySlot(postings: readonly (readonly string[])[]): Par
   const typed = multi.filter((ls) => ls.length >= 3 && typePhrase(ls[0]!) !== '' && ls[0]!.slice(typePhrase(ls[0]!).length).trim() === '');
   if (typed.length >= MIN_POSTINGS && typed.length >= multi.length * 0.5) {
     const below = mean(typed.map((ls) => nameScore(ls[1]!)));
-    const last = mean(typed.map((ls) => nameScore(ls[ls.length - 1]!)));
+    // The last name-like line, past reference and mandate lines (counterparty.ts lastNameLine).
+    const last = mean(typed.map((ls) => {
+      const i = lastNameLine(ls);
+      return i > 1 ? nameScore(ls[i]!) : 0;
+    }));
     if (last >= 0.6 && last - below >= 0.25) return 'last';
   }
   return 'auto';
