@@ -170,7 +170,7 @@ export const STATEMENT_WORDS = {
     'sollzinsen', 'zinsgutschrift', 'gebühr', 'gebühren', 'kontoführung', 'kontoführungsentgelt', 'steuern',
     'kapitalertragsteuer', 'kapitalertragssteuer', 'abgeltungsteuer', 'abgeltungssteuer', 'solidaritätszuschlag',
     'kirchensteuer', 'zins', 'bargeldauszahlung', 'barauszahlung', 'bargeldabhebung', 'barabhebung', 'bargeldeinzahlung',
-    'bareinzahlung', 'geldautomat', 'abrechnung',
+    'bareinzahlung', 'abrechnung',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

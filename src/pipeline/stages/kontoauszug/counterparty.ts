@@ -103,7 +103,11 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   const first = ls[0]!;
   const type = typePhrase(first);
   const noParty = vocab.noParty.test(fold(first)) && !/(?<!zins)gutschrift|überweisung|lastschrift/iu.test(first);
-  if (slot === 'first' && ls.length > 1 && type === '' && nameLike(first)) return { counterparty: first, text: join(ls.slice(1)) };
+  // Name-first layouts print the name even where it holds a type word (`Geldautomat Filiale Nord`
+  // over `Bargeldauszahlung`); only a line that is nothing but a type names no one.
+  if (slot === 'first' && ls.length > 1 && !noParty && (nameLike(first) || (type !== '' && nameLike(first.slice(type.length).trim())))) {
+    return { counterparty: first, text: join(ls.slice(1)) };
+  }
   if (slot === 'last' && !noParty && (type !== '' || ls.length > 2)) {
     const i = lastNameLine(ls);
     if (i > 0) return { counterparty: ls[i]!, text: join(ls.filter((_, k) => k !== i)) };
