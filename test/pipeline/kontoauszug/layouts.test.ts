@@ -18,7 +18,8 @@ describe('kontoauszug engine on every layout family (text layer)', () => {
   after(() => reader.close());
 
   for (const layout of LAYOUTS) {
-    test(layout.name, async () => {
+    // A family written ahead of the engine work it calls for runs as a todo: reported, not failing.
+    test(layout.name, { todo: layout.pending }, async () => {
       for (const seed of [1, 2]) {
         const f = fixtureFor(layout, seed);
         const doc = await reader.read(await textLayerPdf(f), 'pdf', { maxPages: 100, signal: new AbortController().signal });
