@@ -178,7 +178,9 @@ function joinSpacedDigits(words: Word[]): Word[] {
  * A date cell stacked on three lines (`01` / `Feb.` / `2024`, as app statements print it) is
  * read by text extraction as a line holding only the day, the posting's line starting with the
  * month name, and a line starting with the year. The three are joined into one dated line
- * (`01 Feb. 2024 Zinszahlung …`); the rest of the year's line stays a line of its own.
+ * (`01 Feb. 2024 Zinszahlung …`); the rest of the year's line stays a line of its own. Where
+ * the row's amounts stand on the day's line (cells top-aligned), that line is the posting's
+ * line: the month and year join its date and the rest of the lines below stay lines of their own.
  */
 function joinStackedDates(lines: Line[]): Line[] {
   const out: Line[] = [];
@@ -192,7 +194,7 @@ function joinStackedDates(lines: Line[]): Line[] {
   };
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
-    const m = /^\d{1,2}\.?$/u.test(l.words[0]!.text) && l.amounts.length === 0 && l.dates.length === 0 ? seek(i, 2, (w) => monthFromName(w.replace(/\.$/u, '')) !== null) : -1;
+    const m = /^\d{1,2}\.?$/u.test(l.words[0]!.text) && l.dates.length === 0 ? seek(i, 2, (w) => monthFromName(w.replace(/\.$/u, '')) !== null) : -1;
     if (m < 0) {
       out.push(l);
       continue;
@@ -201,6 +203,20 @@ function joinStackedDates(lines: Line[]): Line[] {
     // The year may stand a line or two further down (a description's lines between).
     const k = seek(m, 2, (w) => YEAR.test(w));
     const y = k >= 0 ? lines[k]! : null;
+    if (l.amounts.length > 0) {
+      // The row's cells stand on the day's line (top-aligned): that line is the posting's, the
+      // month and year join its date, and what else the lines below hold stays there, line by
+      // line, as the cells' wrapped text.
+      const date: Word[] = [l.words[0]!, { ...n.words[0]!, top: l.words[0]!.top, bottom: l.words[0]!.bottom }];
+      if (y) date.push({ ...y.words[0]!, top: l.words[0]!.top, bottom: l.words[0]!.bottom });
+      out.push(relined(l, [...date, ...l.words.slice(1)]));
+      for (let j = i + 1; j <= (k >= 0 ? k : m); j++) {
+        const rest = j === m || j === k ? lines[j]!.words.slice(1) : lines[j]!.words;
+        if (rest.length > 0) out.push(relined({ ...lines[j]!, top: Math.min(...rest.map((w) => w.top)) }, rest));
+      }
+      i = k >= 0 ? k : m;
+      continue;
+    }
     const at = (w: Word): Word => ({ ...w, top: n.words[0]!.top, bottom: n.words[0]!.bottom });
     // The other cells of the row may run over several lines (a two-line type, a description
     // starting on the day's line): their words are read column by column, top to bottom. The

@@ -159,6 +159,10 @@ export const STATEMENT_WORDS = {
     'umbuchung', 'auslandsüberweisung', 'sonstige', 'buchung', 'onlinebanking', R`dauerauftr\.`, 'einzug', 'abbuchung',
     'erstattung', 'steuern', 'kapitalertragsteuer', 'dividende', 'wertpapierkauf', 'sparplan', 'vormerkung', 'ausführung',
     'terminüberweisung', 'sammelüberweisung', 'lastschrifteinzug', 'gutschrift/lohn', 'lohn/gehalt', 'an', 'von',
+    'zinszahlung', 'prämie',
+    // App-English types of German neobanks.
+    'card transaction', 'card payment', 'direct debit', 'transfer', 'savings plan', 'standing order', 'interest',
+    'reward', 'cash withdrawal', 'fee',
   ],
   /**
    * Types that name no counterparty: fees, interest, settlements, securities trades, taxes on
@@ -170,7 +174,8 @@ export const STATEMENT_WORDS = {
     'sollzinsen', 'zinsgutschrift', 'gebühr', 'gebühren', 'kontoführung', 'kontoführungsentgelt', 'steuern',
     'kapitalertragsteuer', 'kapitalertragssteuer', 'abgeltungsteuer', 'abgeltungssteuer', 'solidaritätszuschlag',
     'kirchensteuer', 'zins', 'bargeldauszahlung', 'barauszahlung', 'bargeldabhebung', 'barabhebung', 'bargeldeinzahlung',
-    'bareinzahlung', 'abrechnung',
+    'bareinzahlung', 'abrechnung', 'sparplan', 'zinszahlung', 'prämie', 'savings plan', 'interest', 'reward', 'fee',
+    'cash withdrawal',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

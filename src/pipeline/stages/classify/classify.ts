@@ -2,7 +2,9 @@ import { DOCUMENT_TYPES, type DocumentType } from '../../../domain/document-type
 import { DocumentNotRecognizedError } from '../../model/errors.js';
 import type { Classification, Stage } from '../../model/stage.js';
 import { foldGerman } from '../../layout/fold.js';
+import { documentLines } from '../../layout/lines.js';
 import { documentText } from '../../layout/text-lines.js';
+import { LEDGER_LINKS, LEDGER_WEIGHT, ledgerLinks } from './ledger.js';
 import { SIGNALS } from './signals.js';
 
 /** Below this score a text carries too little evidence to be any of the six types. */
@@ -85,12 +87,17 @@ function evidence(zones: Zones, re: RegExp, weight: number): number {
   return weight * (best || naming);
 }
 
-export function classifyText(text: string): Classification {
+/**
+ * Scores each type by its words; `ledger` (ledger.ts: running-balance links found in the
+ * document's lines) adds structural evidence for a statement.
+ */
+export function classifyText(text: string, ledger = 0): Classification {
   const zones = zonesOf(text);
   const scores = {} as Record<DocumentType, number>;
   for (const type of DOCUMENT_TYPES) {
     scores[type] = Math.round(COMPILED[type].reduce((sum, s) => sum + evidence(zones, s.re, s.weight), 0) * 100) / 100;
   }
+  if (ledger >= LEDGER_LINKS) scores.kontoauszug += LEDGER_WEIGHT;
   const ranked = [...DOCUMENT_TYPES].sort((a, b) => scores[b] - scores[a]);
   const top = ranked[0]!;
   return { best: scores[top] >= MIN_SCORE ? top : null, scores };
@@ -117,7 +124,7 @@ export function supports(classification: Classification, requested: DocumentType
 export const classifyStage: Stage = {
   name: 'classify',
   run(ctx) {
-    const classification = classifyText(documentText(ctx.document));
+    const classification = classifyText(documentText(ctx.document), ledgerLinks(documentLines(ctx.document)));
     ctx.slots.classification = classification;
     if (supports(classification, ctx.documentType)) return;
     const readsAs =

@@ -8,6 +8,7 @@ import type { PartySlot } from './party-slot.js';
 import type { Posting } from './posting.js';
 import { postingDates, segmentPeriod } from './posting-dates.js';
 import { reconcileAccount } from './reconcile.js';
+import { balancesFromRunning } from './running-balances.js';
 import { repairDateOrder } from './repair.js';
 import { accountRows, postingText, type Row } from './rows.js';
 import type { Segment } from './sections.js';
@@ -53,6 +54,7 @@ export function account(s: Segment, ctx: AccountContext): AccountResult {
   const texts = s.postings.map((p) => postingText(p, ctx.partyFor(p), ctx.card, ctx.partySlot));
   const { signs, unread } = postingSigns(s.postings, texts, s.opening, ctx);
   applyBalanceConvention(s, signs);
+  balancesFromRunning(s, signs);
   const reconciled = reconcileAccount(s, signs, unread, ctx.ocrPages);
   return {
     iban: s.iban,
@@ -60,8 +62,8 @@ export function account(s: Segment, ctx: AccountContext): AccountResult {
     info: {
       iban: s.iban ? groupIban(s.iban) : null,
       bank: ctx.bank,
-      period_start: period ? formatGermanDate(period.start) : null,
-      period_end: period ? formatGermanDate(period.end) : null,
+      period_start: period && !period.guessed ? formatGermanDate(period.start) : null,
+      period_end: period && !period.guessed ? formatGermanDate(period.end) : null,
       opening_balance: s.opening !== null ? formatGermanAmount(s.opening) : null,
       closing_balance: s.closing !== null ? formatGermanAmount(s.closing) : null,
       currency: ctx.currency,

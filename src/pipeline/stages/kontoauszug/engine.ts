@@ -42,11 +42,15 @@ export function extractAccounts(doc: LoadedDocument): AccountResult[] {
   return sections.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => account(s, context));
 }
 
-/** The issuing bank: the first line near the top of page 1 that names a bank. */
+/**
+ * The issuing bank: the first line near the top of page 1 that names a bank, else one in its
+ * footer (an excerpt without letterhead still prints the bank's imprint).
+ */
 function bankName(lines: readonly Line[]): string | null {
-  const top = lines.filter((l) => l.page === lines[0]?.page).slice(0, 15);
+  const page = lines.filter((l) => l.page === lines[0]?.page);
   // A posting line ("SEPA Gutschrift Bank 755,00") is not the letterhead.
-  const hit = top.find((l) => l.amounts.length === 0 && BANK_WORD.test(l.text));
+  const names = (l: Line): boolean => l.amounts.length === 0 && BANK_WORD.test(l.text);
+  const hit = page.slice(0, 15).find(names) ?? page.slice(-8).find(names);
   if (!hit) return null;
   // The letterhead line may hold other cells far to the right ("… eG      Umsatzliste"): the
   // bank is in the run of words, closer than a wide gap, that names it.

@@ -16,6 +16,11 @@ export interface FullDate {
 export interface Period {
   start: FullDate;
   end: FullDate;
+  /**
+   * Guessed for resolving years, not stated by the document (one date such as `Erstellt am …`,
+   * or a year alone): not reported as the statement's period.
+   */
+  guessed?: boolean;
 }
 
 const RANGE = /(\d{1,2}\.\d{1,2}\.\d{2,4})\s*(?:bis|-|–|—|\/)\s*(\d{1,2}\.\d{1,2}\.\d{2,4})/u;
@@ -60,10 +65,13 @@ export function findPeriod(lines: readonly Line[], balanceLines: readonly Line[]
   const pool = fromBalances.length > 0 ? fromBalances : lines.flatMap((l) => l.dates.map((d) => full(d.date))).filter((d): d is FullDate => d !== null);
   if (pool.length === 0) {
     const y = lines.map((l) => /\b(20\d{2})\b/u.exec(l.text)?.[1]).find((x) => x !== undefined);
-    return y ? { start: { year: Number(y), month: 1, day: 1 }, end: { year: Number(y), month: 12, day: 31 } } : null;
+    return y ? { start: { year: Number(y), month: 1, day: 1 }, end: { year: Number(y), month: 12, day: 31 }, guessed: true } : null;
   }
   const sorted = pool.sort((a, b) => dayNumber(a) - dayNumber(b));
-  return { start: sorted[0]!, end: sorted[sorted.length - 1]! };
+  const start = sorted[0]!;
+  const end = sorted[sorted.length - 1]!;
+  // One date outside the balances (an excerpt's `Erstellt am 02.11.2025`) places the year but states no period.
+  return fromBalances.length === 0 && dayNumber(start) === dayNumber(end) ? { start, end, guessed: true } : { start, end };
 }
 
 /** Full date for a printed booking date; falls back to the current UTC year without a period. */
