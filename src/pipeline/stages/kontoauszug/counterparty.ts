@@ -94,7 +94,7 @@ const FX = /\s*\b[A-Z]{3} \d[\d.]*,\d{2}(?: (?:(?:zum )?(?:[Ww]echsel)?[Kk]urs:?
  * names (party-slot.ts); a labelled name (`Empfänger: …`) wins wherever it stands, and its
  * line is no posting text.
  */
-export function splitCounterparty(lines: readonly string[], merchants = false, slot: 'auto' | 'first' | 'last' = 'auto'): Split {
+export function splitCounterparty(lines: readonly string[], merchants = false, slot: 'auto' | 'first' | 'second' | 'last' = 'auto'): Split {
   const ls = lines.map((l) => l.replace(/\s+/gu, ' ').trim()).filter((l) => l !== '');
   const join = (xs: string[]): string => xs.join(' ').replace(/\s+/gu, ' ').trim();
   if (ls.length === 0) return { counterparty: '', text: '' };
@@ -107,6 +107,10 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   // over `Bargeldauszahlung`); only a line that is nothing but a type names no one.
   if (slot === 'first' && ls.length > 1 && !noParty && (nameLike(first) || (type !== '' && nameLike(first.slice(type.length).trim())))) {
     return { counterparty: first, text: join(ls.slice(1)) };
+  }
+  // Type-line-first layouts: a short first line without figures is the type, whatever its words.
+  if (slot === 'second' && ls.length > 1 && !noParty && nameLike(ls[1]!) && first.split(' ').length <= 4 && !/\d/u.test(first)) {
+    return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
   }
   if (slot === 'last' && !noParty && (type !== '' || ls.length > 2)) {
     const i = lastNameLine(ls);

@@ -8,6 +8,10 @@ import { lastNameLine, nameLike, typePhrase } from './counterparty.js';
  * - `first`: the first line is the name and a type or category follows below (app exports:
  *   `ALDI SÜD` / `Visa Debit • Lebensmittel`). The first lines are names — no type word, name-
  *   like — and the second lines repeat more than the first (categories recur, merchants vary).
+ * - `second`: the first line is the type, whatever its words (`Zahlung`, `TWINT`, `Lastschrift
+ *   Einzugsermächtigung`, `Bezahlung Bankomat`), and the name stands on the line below. The first
+ *   lines repeat like types (at most half of them distinct) and the second lines read as names
+ *   and vary more.
  * - `last`: the type line, purpose lines, then the name on the block's last line (Postbank:
  *   `Dauerauftrag` / `Miete Juni 2025` / `Referenz …` / `Max Mustermann`, reference or mandate
  *   lines perhaps after it). The last name-like lines read as names clearly more often than
@@ -16,7 +20,7 @@ import { lastNameLine, nameLike, typePhrase } from './counterparty.js';
  *
  * A labelled name (`Empfänger: …`, `Auftraggeber: …`) is taken per posting whatever the slot.
  */
-export type PartySlot = 'auto' | 'first' | 'last';
+export type PartySlot = 'auto' | 'first' | 'second' | 'last';
 
 /** At least this many postings must show a slot before it governs the document. */
 const MIN_POSTINGS = 3;
@@ -47,17 +51,35 @@ export function documentPartySlot(postings: readonly (readonly string[])[]): Par
     const named = untyped.filter((ls) => nameLike(ls[0]!));
     if (named.length >= untyped.length * 0.7 && distinctShare(named.map((ls) => ls[1]!)) < distinctShare(named.map((ls) => ls[0]!))) return 'first';
   }
+  // Name second: the first lines repeat like a small set of types; the second lines are names.
+  if (multi.length >= MIN_POSTINGS) {
+    const firsts = multi.map((ls) => ls[0]!);
+    const seconds = multi.filter((ls) => nameLike(ls[1]!));
+    if (distinctShare(firsts) <= 0.5 && seconds.length >= multi.length * 0.6 && distinctShare(seconds.map((ls) => ls[1]!)) > distinctShare(firsts)) {
+      // … unless the name comes last, below purpose lines that read as names less often.
+      const last = lastSlotEvidence(multi);
+      if (!last) return 'second';
+    }
+  }
   // Name last: under a type-only first line, the lines right below read as names clearly less
   // often than the last lines do.
+  return lastSlotEvidence(multi) ? 'last' : 'auto';
+}
+
+/**
+ * Under a type-only first line, the lines right below read as names clearly less often than
+ * the blocks' last name-like lines (past reference and mandate lines, counterparty.ts
+ * lastNameLine) do.
+ */
+function lastSlotEvidence(multi: readonly string[][]): boolean {
   const typed = multi.filter((ls) => ls.length >= 3 && typePhrase(ls[0]!) !== '' && ls[0]!.slice(typePhrase(ls[0]!).length).trim() === '');
-  if (typed.length >= MIN_POSTINGS && typed.length >= multi.length * 0.5) {
-    const below = mean(typed.map((ls) => nameScore(ls[1]!)));
-    // The last name-like line, past reference and mandate lines (counterparty.ts lastNameLine).
-    const last = mean(typed.map((ls) => {
+  if (typed.length < MIN_POSTINGS || typed.length < multi.length * 0.5) return false;
+  const below = mean(typed.map((ls) => nameScore(ls[1]!)));
+  const last = mean(
+    typed.map((ls) => {
       const i = lastNameLine(ls);
       return i > 1 ? nameScore(ls[i]!) : 0;
-    }));
-    if (last >= 0.6 && last - below >= 0.25) return 'last';
-  }
-  return 'auto';
+    }),
+  );
+  return last >= 0.6 && last - below >= 0.25;
 }
