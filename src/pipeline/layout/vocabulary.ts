@@ -59,7 +59,7 @@ export const STATEMENT_WORDS = {
 
   // ── column headers (columns.ts, date-columns.ts) ───────────────────────────────────────────
   /** Debit column: "Soll", "Belastung", "Ausgang", "zu Ihren Lasten" … */
-  debitHeader: ['soll', 'belastung', 'belastungen', 'ausgang', 'ausgänge', 'abgang', 'zahlungsausgang', 'ausgaben', 'lasten'],
+  debitHeader: ['soll', 'belastung', 'belastungen', 'ausgang', 'ausgänge', 'abgang', 'zahlungsausgang', 'ausgaben', 'lasten', 'lastschrift', 'lastschriften'],
   /** Credit column: "Haben", "Gutschrift", "Eingang", "zu Ihren Gunsten" … */
   creditHeader: ['haben', 'gutschrift', 'gutschriften', 'eingang', 'eingänge', 'zugang', 'zahlungseingang', 'einnahmen', 'gunsten'],
   /** Running-balance column: "Saldo", "Kontostand", "Guthaben/Kredit". */
