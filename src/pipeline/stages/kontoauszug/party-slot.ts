@@ -10,8 +10,8 @@ import { lastNameLine, nameLike, typePhrase } from './counterparty.js';
  *   like — and the second lines repeat more than the first (categories recur, merchants vary).
  * - `second`: the first line is the type, whatever its words (`Zahlung`, `TWINT`, `Lastschrift
  *   Einzugsermächtigung`, `Bezahlung Bankomat`), and the name stands on the line below. The first
- *   lines repeat like types (at most half of them distinct) and the second lines read as names
- *   and vary more.
+ *   lines repeat like types (at most half of them distinct), or the types the vocabulary knows
+ *   stand alone on them; and the second lines read as names and vary more.
  * - `last`: the type line, purpose lines, then the name on the block's last line (Postbank:
  *   `Dauerauftrag` / `Miete Juni 2025` / `Referenz …` / `Max Mustermann`, reference or mandate
  *   lines perhaps after it). The last name-like lines read as names clearly more often than
@@ -55,7 +55,12 @@ export function documentPartySlot(postings: readonly (readonly string[])[]): Par
   if (multi.length >= MIN_POSTINGS) {
     const firsts = multi.map((ls) => ls[0]!);
     const seconds = multi.filter((ls) => nameLike(ls[1]!));
-    if (distinctShare(firsts) <= 0.5 && seconds.length >= multi.length * 0.6 && distinctShare(seconds.map((ls) => ls[1]!)) > distinctShare(firsts)) {
+    // Types the vocabulary knows stand alone on their first line (`Dauerauftrag`, `Lastschrift
+    // (LSV+)`): the layout gives the type a line of its own, so unknown first lines are types too.
+    const known = multi.filter((ls) => typePhrase(ls[0]!) !== '');
+    const alone = known.filter((ls) => ls[0]!.slice(typePhrase(ls[0]!).length).trim().split(' ').filter((w) => w !== '').length <= 1);
+    const typeLines = distinctShare(firsts) <= 0.5 || (known.length >= MIN_POSTINGS && alone.length >= known.length * 0.8);
+    if (typeLines && seconds.length >= multi.length * 0.6 && distinctShare(seconds.map((ls) => ls[1]!)) > distinctShare(firsts)) {
       // … unless the name comes last, below purpose lines that read as names less often.
       const last = lastSlotEvidence(multi);
       if (!last) return 'second';

@@ -1,0 +1,15 @@
+import { fixtureFor, textLayerPdf } from '../scripts/fixtures/kontoauszug/generate.js';
+import { LAYOUTS } from '../scripts/fixtures/kontoauszug/layouts.js';
+import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
+import { documentLines } from '../src/pipeline/layout/lines.js';
+import { buildBlocks } from '../src/pipeline/stages/kontoauszug/blocks.js';
+import { postingLines } from '../src/pipeline/stages/kontoauszug/rows.js';
+import { documentPartySlot } from '../src/pipeline/stages/kontoauszug/party-slot.js';
+const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 1, warmUp: false });
+const f = fixtureFor(LAYOUTS.find((l) => l.name === process.argv[2])!, Number(process.argv[3] ?? 1));
+const doc = await reader.read(await textLayerPdf(f), 'pdf', { maxPages: 100, signal: new AbortController().signal });
+const { events } = buildBlocks(documentLines(doc));
+const ps = events.flatMap((e) => (e.kind === 'posting' ? [postingLines(e.posting)] : []));
+for (const p of ps) console.log(p.join(' ⏎ '));
+console.log('slot', documentPartySlot(ps));
+await reader.close();
