@@ -175,7 +175,7 @@ export const STATEMENT_WORDS = {
     'kapitalertragsteuer', 'kapitalertragssteuer', 'abgeltungsteuer', 'abgeltungssteuer', 'solidaritätszuschlag',
     'kirchensteuer', 'zins', 'bargeldauszahlung', 'barauszahlung', 'bargeldabhebung', 'barabhebung', 'bargeldeinzahlung',
     'bareinzahlung', 'abrechnung', 'sparplan', 'zinszahlung', 'prämie', 'savings plan', 'interest', 'reward', 'fee',
-    'cash withdrawal',
+    'cash withdrawal', 'kontoführungsgebühr', 'kontoführungsgebühren', 'bezug', 'bargeldbezug', 'behebung',
   ],
 } as const satisfies Record<string, readonly string[]>;
 
