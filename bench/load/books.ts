@@ -51,23 +51,32 @@ export async function readBooks(databaseUrl: string, orgs: RunOrg[]): Promise<Ma
 }
 
 /**
- * Audit records are written after the response has gone out: reads the books until the audit
- * totals reach `expected` per organization or stop changing for 2 s (at most `timeoutMs`).
+ * Audit records are written after the response has gone out, and work a client abandoned may
+ * still be running: reads the books until every organization has its `expected` audit records
+ * and holds no reservation, or — when `untilNoReservation` is false — until nothing changed for
+ * 2 s; at most `timeoutMs`.
  */
-export async function settledBooks(databaseUrl: string, orgs: RunOrg[], expected: (org: RunOrg) => number, timeoutMs = 15_000): Promise<Map<string, OrgBooks>> {
-  const deadline = Date.now() + timeoutMs;
+export async function settledBooks(
+  databaseUrl: string,
+  orgs: RunOrg[],
+  expected: (org: RunOrg) => number,
+  options: { timeoutMs?: number; untilNoReservation?: boolean } = {},
+): Promise<Map<string, OrgBooks>> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   let last = '';
   let stableSince = Date.now();
   for (;;) {
     const books = await readBooks(databaseUrl, orgs);
-    const reached = orgs.every((o) => (books.get(o.organizationId)?.auditTotal ?? 0) >= expected(o) && books.get(o.organizationId)?.reserved === 0);
+    const noReservation = orgs.every((o) => books.get(o.organizationId)?.reserved === 0);
+    const reached = noReservation && orgs.every((o) => (books.get(o.organizationId)?.auditTotal ?? 0) >= expected(o));
     const key = JSON.stringify(orgs.map((o) => [books.get(o.organizationId)?.auditTotal, books.get(o.organizationId)?.reserved, books.get(o.organizationId)?.committed]));
     if (key !== last) {
       last = key;
       stableSince = Date.now();
     }
-    if (reached || Date.now() - stableSince > 2_000 || Date.now() > deadline) return books;
-    await new Promise((r) => setTimeout(r, 200));
+    const stable = Date.now() - stableSince > 2_000 && (noReservation || !options.untilNoReservation);
+    if (reached || stable || Date.now() > deadline) return books;
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
