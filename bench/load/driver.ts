@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import { prng } from '../../scripts/fixtures/degrade.js';
 import { postAnalyze, type CallRecord } from './client.js';
 import type { DocumentKind, DocumentSet, LoadDocument } from './documents.js';
-import { analyzeForm, type EncodedBody } from './multipart.js';
+import { analyzeForm, type EncodedBody } from '../../test/support/multipart.js';
 import type { RunOrg } from './organizations.js';
 
 /**

@@ -79,8 +79,17 @@ async function main(): Promise<void> {
         out(line);
         results.push({ name: c.name, ok: false, line });
       }
-      for (const i of [a, b]) {
-        if (!i.running) throw new Error(`${i.name} is no longer running after ${c.name}: ${i.logs.slice(-3).join(' | ')}`);
+      // An instance that died is a finding of this case: show how, and start a fresh one for the next.
+      for (const key of ['a', 'b'] as const) {
+        const i = ctx[key];
+        if (i.running) continue;
+        const exit = await i.exited;
+        const line = `faults ${c.name}: books NOT balanced (${i.name} died: exit ${exit.code ?? exit.signal})`;
+        out(`  ${i.name} DIED during ${c.name} (exit ${exit.code ?? exit.signal}); its last log lines:`);
+        for (const l of i.logs.slice(-25)) out(`    | ${l.slice(0, 300)}`);
+        results.push({ name: `${c.name}/${i.name}`, ok: false, line });
+        ctx[key] = await h.startInstance(`${i.name}-restarted-after-${c.name}`, env);
+        out(`  started ${ctx[key].name} in its place`);
       }
     }
     await agent.close();

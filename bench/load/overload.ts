@@ -20,7 +20,7 @@ import type { Check } from './books.js';
 import { makeAgent, postAnalyze, type CallRecord } from './client.js';
 import { makeDocumentSet } from './documents.js';
 import { Harness, runnerFrom } from './harness.js';
-import { analyzeForm } from './multipart.js';
+import { analyzeForm } from '../../test/support/multipart.js';
 import { createOrganizations } from './organizations.js';
 import { printChecks } from './report.js';
 import { mb } from './rss.js';

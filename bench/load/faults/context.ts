@@ -5,7 +5,7 @@ import { getPath, makeAgent, postAnalyze, type CallRecord } from '../client.js';
 import type { DocumentSet, LoadDocument } from '../documents.js';
 import type { Harness } from '../harness.js';
 import type { ServiceInstance } from '../instances.js';
-import { analyzeForm } from '../multipart.js';
+import { analyzeForm } from '../../../test/support/multipart.js';
 import { createOrganizations, type OrgSpec, type RunOrg } from '../organizations.js';
 import { descendantsOf } from '../rss.js';
 
