@@ -122,7 +122,7 @@ const FILE_MUTATORS: FileMutator[] = [
 ];
 
 export function mutateFile(bytes: Uint8Array, r: Rand, other: Uint8Array): { bytes: Buffer; steps: string[] } {
-  let b = Buffer.from(bytes);
+  let b: Buffer = Buffer.from(bytes);
   const steps: string[] = [];
   const n = int(r, 1, 3);
   for (let i = 0; i < n; i++) {

@@ -24,7 +24,7 @@ import { analyzeForm } from '../../test/support/multipart.js';
 import { createOrganizations } from './organizations.js';
 import { printChecks } from './report.js';
 import { mb } from './rss.js';
-import { countBy, formatCounts, ms, outcomeOf, percentile, table } from './stats.js';
+import { countBy, formatCounts, max, ms, outcomeOf, percentile, table } from './stats.js';
 import { booksOf, check, pollHealth, type FaultContext } from './faults/context.js';
 
 const { values: args } = parseArgs({
@@ -113,8 +113,8 @@ async function main(): Promise<void> {
       table(
         ['', 'n', 'p50', 'p95', 'max'],
         [
-          ['answered 200', oks.length, ms(percentile(oks.map((r) => r.latencyMs), 50)), ms(percentile(oks.map((r) => r.latencyMs), 95)), ms(Math.max(...oks.map((r) => r.latencyMs), NaN))],
-          ['refused', refused.length, ms(percentile(refused.map((r) => r.latencyMs), 50)), ms(percentile(refused.map((r) => r.latencyMs), 95)), ms(Math.max(...refused.map((r) => r.latencyMs), NaN))],
+          ['answered 200', oks.length, ms(percentile(oks.map((r) => r.latencyMs), 50)), ms(percentile(oks.map((r) => r.latencyMs), 95)), ms(max(oks.map((r) => r.latencyMs)))],
+          ['refused', refused.length, ms(percentile(refused.map((r) => r.latencyMs), 50)), ms(percentile(refused.map((r) => r.latencyMs), 95)), ms(max(refused.map((r) => r.latencyMs)))],
         ],
       ),
     );

@@ -3,7 +3,7 @@ import type { CallRecord } from './client.js';
 import { DOCUMENT_KINDS } from './documents.js';
 import type { ServiceInstance } from './instances.js';
 import { mb } from './rss.js';
-import { countBy, formatCounts, ms, outcomeOf, percentile, table } from './stats.js';
+import { countBy, formatCounts, max, ms, outcomeOf, percentile, table } from './stats.js';
 
 /** The printed figures of a run: throughput, latency per document kind and type, errors, memory. */
 export function printFigures(records: CallRecord[], instances: ServiceInstance[], out: (s: string) => void): void {
@@ -19,10 +19,10 @@ export function printFigures(records: CallRecord[], instances: ServiceInstance[]
   for (const kind of DOCUMENT_KINDS) {
     const mine = records.filter((r) => r.kind === kind);
     const lat = mine.filter((r) => r.status === 200).map((r) => r.latencyMs);
-    rows.push([kind, mine.length, lat.length, ms(percentile(lat, 50)), ms(percentile(lat, 95)), ms(percentile(lat, 99)), ms(Math.max(...lat, NaN))]);
+    rows.push([kind, mine.length, lat.length, ms(percentile(lat, 50)), ms(percentile(lat, 95)), ms(percentile(lat, 99)), ms(max(lat))]);
   }
   const refused = records.filter((r) => r.status === 429 || r.status === 402).map((r) => r.latencyMs);
-  rows.push(['refused 429/402', refused.length, '-', ms(percentile(refused, 50)), ms(percentile(refused, 95)), ms(percentile(refused, 99)), ms(Math.max(...refused, NaN))]);
+  rows.push(['refused 429/402', refused.length, '-', ms(percentile(refused, 50)), ms(percentile(refused, 95)), ms(percentile(refused, 99)), ms(max(refused))]);
   out('latency of 200 responses by document kind (client-observed, upload included):');
   out(indent(table(['kind', 'sent', '200', 'p50', 'p95', 'p99', 'max'], rows)));
 

@@ -38,3 +38,8 @@ export function outcomeOf(r: { status: number | null; code: string | null; trans
   if (r.status === 200) return '200';
   return `${r.status} ${r.code ?? '(no error body)'}`;
 }
+
+/** The largest value, NaN for none (printed as "-"). */
+export function max(values: number[]): number {
+  return values.length === 0 ? NaN : values.reduce((a, b) => (b > a ? b : a), -Infinity);
+}
