@@ -15,6 +15,7 @@ import {
 import { MAX_UPLOAD_BYTES } from '../../src/domain/file-kind.js';
 import { payslipLines, textPdf, TINY_PNG } from '../../test/support/documents.js';
 import { encodeMultipart, type Part } from '../../test/support/multipart.js';
+import { statementDocument } from './documents.js';
 
 /**
  * The named hostile cases of issue 10, each one request: what the attacker sent, and what
@@ -88,10 +89,11 @@ export const NAMED_CASES: NamedCase[] = [
     name: "filename*=UTF-8''x%0D%0Ay.pdf",
     item: '4',
     build: async () => {
+      // As in the issue: a real statement as the body.
       const boundary = 'klartextfuzzcrlf';
-      const pdf = Buffer.from(await payslip());
+      const pdf = Buffer.from((await statementDocument('sparkasse-sh', 1, 'FUZZ')).bytes);
       const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document_type"\r\n\r\nlohnabrechnung\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document_type"\r\n\r\nkontoauszug\r\n`),
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''x%0D%0Ay.pdf\r\nContent-Type: application/pdf\r\n\r\n`),
         pdf,
         Buffer.from(`\r\n--${boundary}--\r\n`),
