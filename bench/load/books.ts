@@ -105,10 +105,11 @@ export function checkBooks(orgs: RunOrg[], records: CallRecord[], books: Map<str
     const mine = byOrg(org);
     const b = books.get(org.organizationId) ?? { committed: 0, reserved: 0, audit: new Map(), auditTotal: 0 };
     const seen200 = mine.filter((r) => r.status === 200).length;
-    billing.lines.push(`${org.label}: billed ${b.committed}, 200s seen ${seen200}`);
-    if (b.committed !== seen200) {
+    const billedNow = b.committed - org.prefilled;
+    billing.lines.push(`${org.label}: billed ${billedNow}${org.prefilled ? ` (+${org.prefilled} before the run)` : ''}, 200s seen ${seen200}`);
+    if (billedNow !== seen200) {
       billing.ok = false;
-      billing.differs.push(`${org.label} billed ${b.committed} vs ${seen200} × 200`);
+      billing.differs.push(`${org.label} billed ${billedNow} vs ${seen200} × 200`);
     }
 
     const allowed = options.reservedMayRemain?.(org) ?? 0;

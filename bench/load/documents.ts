@@ -16,12 +16,13 @@ import type { PageSpec } from '../../scripts/fixtures/texts.js';
  * in a letter's footer, printed on the scanned page — and so does its file name, so that
  * the data-handling check can look for it wherever the service might keep something.
  */
-export type DocumentKind = 'statement' | 'letter' | 'scan';
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ['statement', 'letter', 'scan'];
+export type DocumentKind = 'statement' | 'letter' | 'scan' | 'invalid';
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['statement', 'letter', 'scan', 'invalid'];
 
 export interface LoadDocument {
   kind: DocumentKind;
-  documentType: DocumentType;
+  /** A DocumentType, or something else on purpose (kind 'invalid'). */
+  documentType: DocumentType | string;
   /** e.g. "statement sparkasse-sh" — printed in tables, never sent. */
   label: string;
   bytes: Uint8Array;
@@ -77,15 +78,30 @@ export async function jpegLetter(type: (typeof LETTER_TYPES)[number], seed: numb
   return { kind: 'scan', documentType: type, label: `scan ${type} (jpeg)`, bytes, contentType: 'image/jpeg', filename: `${marker}-foto.jpg` };
 }
 
+/**
+ * Calls clients get wrong, answered 400 before any reading (or after a failed parse): an
+ * unsupported document_type, an empty file, a corrupt PDF. Cheap for the server, so a stream
+ * can go past a per-minute limit without the machine having to read 60 documents a minute,
+ * and never billable.
+ */
+export function invalidDocuments(valid: LoadDocument, marker: string): LoadDocument[] {
+  const corrupt = Buffer.concat([Buffer.from(`%PDF-1.7\n% ${marker}\n`), Buffer.from(valid.bytes.subarray(200, 4000))]);
+  return [
+    { ...valid, kind: 'invalid', documentType: 'rechnung', label: 'invalid document_type' },
+    { ...valid, kind: 'invalid', label: 'empty file', bytes: new Uint8Array(0) },
+    { ...valid, kind: 'invalid', label: 'corrupt PDF', bytes: new Uint8Array(corrupt) },
+  ];
+}
+
 export interface DocumentSet {
   marker: string;
   byKind: Record<DocumentKind, LoadDocument[]>;
 }
 
-/** The run's documents: four statements, five letters, two scans; a few seconds of CPU to make. */
+/** The run's documents: four statements, five letters, two scans, three invalid calls; a few seconds of CPU to make. */
 export async function makeDocumentSet(marker = newMarker()): Promise<DocumentSet> {
   const statements = await Promise.all(STATEMENT_LAYOUTS.map((l, i) => statementDocument(l, i + 1, marker)));
   const letters = await Promise.all(LETTER_TYPES.map((t, i) => letterDocument(t, i + 2, marker)));
   const scans = [await scannedLetter('mahnung', 3, marker), await jpegLetter('kuendigung', 4, marker)];
-  return { marker, byKind: { statement: statements, letter: letters, scan: scans } };
+  return { marker, byKind: { statement: statements, letter: letters, scan: scans, invalid: invalidDocuments(statements[0]!, marker) } };
 }

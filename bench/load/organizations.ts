@@ -4,6 +4,7 @@ import { systemClock } from '../../src/ports/clock.js';
 import type { Organization } from '../../src/ports/store.js';
 import { changePlan } from '../../src/services/change-plan.js';
 import { createOrganization } from '../../src/services/create-organization.js';
+import { commitCall, reserveCall } from '../../src/services/meter-calls.js';
 import { limitsOf } from '../../src/services/organization-limits.js';
 
 /**
@@ -18,6 +19,11 @@ export interface OrgSpec {
   tier: Tier;
   /** A per-minute rate-limit override (operator: `org set-tier --rate-limit`). */
   rateLimit?: number;
+  /**
+   * Billable calls made before the run (reserved and committed through the metering service),
+   * so a trial organization meets its cap after a few calls even on a slow machine.
+   */
+  prefill?: number;
 }
 
 export interface RunOrg {
@@ -28,6 +34,8 @@ export interface RunOrg {
   keyId: string;
   rateLimitPerMinute: number;
   includedCalls: number;
+  /** Billable calls in the database before the run started. */
+  prefilled: number;
 }
 
 export async function createOrganizations(databaseUrl: string, specs: OrgSpec[]): Promise<RunOrg[]> {
@@ -45,6 +53,11 @@ export async function createOrganizations(databaseUrl: string, specs: OrgSpec[])
         if (!changed.ok) throw new Error(changed.error.message);
         organization = changed.value;
       }
+      for (let i = 0; i < (spec.prefill ?? 0); i++) {
+        const reservation = await reserveCall(deps, organization);
+        if (!reservation) throw new Error(`prefill of ${spec.label} stopped at ${i}`);
+        await commitCall({ store }, reservation);
+      }
       const limits = limitsOf(organization);
       out.push({
         label: spec.label,
@@ -54,6 +67,7 @@ export async function createOrganizations(databaseUrl: string, specs: OrgSpec[])
         keyId: created.value.key.record.id,
         rateLimitPerMinute: limits.rateLimitPerMinute,
         includedCalls: limits.includedCalls,
+        prefilled: spec.prefill ?? 0,
       });
     }
     return out;

@@ -16,14 +16,16 @@ export function printFigures(records: CallRecord[], instances: ServiceInstance[]
     `${ok.length} × 200 = ${(ok.length / seconds).toFixed(2)} analyses/s`);
 
   const rows: (string | number)[][] = [];
-  for (const kind of DOCUMENT_KINDS) {
+  for (const kind of DOCUMENT_KINDS.filter((k) => k !== 'invalid')) {
     const mine = records.filter((r) => r.kind === kind);
     const lat = mine.filter((r) => r.status === 200).map((r) => r.latencyMs);
     rows.push([kind, mine.length, lat.length, ms(percentile(lat, 50)), ms(percentile(lat, 95)), ms(percentile(lat, 99)), ms(max(lat))]);
   }
+  const invalid = records.filter((r) => r.kind === 'invalid' && r.status === 400).map((r) => r.latencyMs);
+  rows.push(['invalid → 400', records.filter((r) => r.kind === 'invalid').length, '-', ms(percentile(invalid, 50)), ms(percentile(invalid, 95)), ms(percentile(invalid, 99)), ms(max(invalid))]);
   const refused = records.filter((r) => r.status === 429 || r.status === 402).map((r) => r.latencyMs);
   rows.push(['refused 429/402', refused.length, '-', ms(percentile(refused, 50)), ms(percentile(refused, 95)), ms(percentile(refused, 99)), ms(max(refused))]);
-  out('latency of 200 responses by document kind (client-observed, upload included):');
+  out('latency by document kind (200 responses; the last two rows: their 400s and 429/402 refusals; client-observed, upload included):');
   out(indent(table(['kind', 'sent', '200', 'p50', 'p95', 'p99', 'max'], rows)));
 
   const types = [...new Set(records.map((r) => r.documentType))].sort();
