@@ -25,7 +25,7 @@ import { createOrganizations } from './organizations.js';
 import { printChecks } from './report.js';
 import { mb } from './rss.js';
 import { countBy, formatCounts, max, ms, outcomeOf, percentile, table } from './stats.js';
-import { booksOf, check, pollHealth, type FaultContext } from './faults/context.js';
+import { booksOf, check, pollHealth } from './faults/context.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -80,9 +80,8 @@ async function main(): Promise<void> {
     const rate = capacity * factor;
     out(`warm-up: ${warm.map((r) => ms(r.latencyMs)).join(', ')} per ${scan.label} → pool capacity ${capacity.toFixed(2)}/s; offering ${factor} × = ${rate.toFixed(2)}/s for ${seconds} s`);
 
-    const ctx = { agent, out } as unknown as FaultContext;
-    const health = pollHealth(ctx, [inst], '/healthz');
-    const ready = pollHealth(ctx, [inst], '/readyz');
+    const health = pollHealth([inst], '/healthz');
+    const ready = pollHealth([inst], '/readyz');
     const rss: { t: number; rss: number; tree: number }[] = [];
     const t0 = Date.now();
     const sampler = setInterval(() => {
@@ -165,7 +164,7 @@ async function main(): Promise<void> {
         [`${mb(first)} → ${mb(last)}`],
         `RSS grew ${mb(first)} → ${mb(last)}`,
       ),
-      ...(await booksOf({ ...ctx, h } as FaultContext, [org!], [...warm, ...records])),
+      ...(await booksOf(h.db.url, [org!], [...warm, ...records])),
     ];
     out('');
     printChecks(checks, out);

@@ -56,7 +56,7 @@ export const clientAbort: FaultCase = {
     const records = [...left, ...whileReading, normal];
     return [
       check('the instance answers normally afterwards', normal.status === 200, [outcomeOf(normal)], `normal call after aborts: ${outcomeOf(normal)}`),
-      ...(await booksOf(ctx, [org!], records, { abandoned, waitMs: ctx.settings.processingTimeoutMs + 15_000 })),
+      ...(await booksOf(ctx.h.db.url, [org!], records, { abandoned, waitMs: ctx.settings.processingTimeoutMs + 15_000 })),
     ];
   },
 };

@@ -76,7 +76,7 @@ export function sendStreamed(
 }
 
 /** Polls /readyz (or another path) of the instances every `everyMs` until stopped. */
-export function pollHealth(ctx: FaultContext, instances: ServiceInstance[], path: string, everyMs = 1000) {
+export function pollHealth(instances: ServiceInstance[], path: string, everyMs = 1000) {
   const samples: { at: number; instance: string; status: number | null; latencyMs: number }[] = [];
   let stopped = false;
   // Its own connections: a poll must never queue behind a hung analyze call.
@@ -115,9 +115,9 @@ export async function waitForChild(instance: ServiceInstance, name: string, time
  * The books of a case. `waitMs`: how long work still running on the server (abandoned calls)
  * may take to settle its reservation before the books are read.
  */
-export async function booksOf(ctx: FaultContext, orgs: RunOrg[], records: CallRecord[], options: BookOptions & { waitMs?: number } = {}): Promise<Check[]> {
+export async function booksOf(databaseUrl: string, orgs: RunOrg[], records: CallRecord[], options: BookOptions & { waitMs?: number } = {}): Promise<Check[]> {
   const abandoned = new Set(options.abandoned ?? []);
-  const books = await settledBooks(ctx.h.db.url, orgs, (o) => records.filter((r) => r.org === o.label && (r.status !== null || abandoned.has(r))).length, {
+  const books = await settledBooks(databaseUrl, orgs, (o) => records.filter((r) => r.org === o.label && (r.status !== null || abandoned.has(r))).length, {
     timeoutMs: options.waitMs ?? 15_000,
     untilNoReservation: options.waitMs !== undefined,
   });

@@ -21,9 +21,11 @@ export const ocrKill: FaultCase = {
     const pid = await waitForChild(ctx.a, 'tesseract', 60_000);
     if (pid === null) {
       const r = await pending;
-      await booksOf(ctx, [org!], [baseline, r]);
       ctx.out(`  no tesseract child process appeared (engine runs in-process?); the scan ended ${outcomeOf(r)}`);
-      return [check('an OCR worker process could be killed', false, ['skipped: no native tesseract process to kill'], 'ocr-kill skipped (no tesseract process)')];
+      return [
+        check('an OCR worker process could be killed', false, ['skipped: no native tesseract process to kill'], 'ocr-kill skipped (no tesseract process)'),
+        ...(await booksOf(ctx.h.db.url, [org!], [baseline, r])),
+      ];
     }
     process.kill(pid, 'SIGKILL');
     const killedAt = Date.now();
@@ -41,6 +43,6 @@ export const ocrKill: FaultCase = {
       ),
       check('the pool heals: the next scans are read (200)', next.every((r) => r.status === 200), [formatCounts(countBy(next, outcomeOf))], 'pool did not heal after the OCR kill'),
     ];
-    return [...checks, ...(await booksOf(ctx, [org!], records))];
+    return [...checks, ...(await booksOf(ctx.h.db.url, [org!], records))];
   },
 };

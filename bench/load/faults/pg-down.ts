@@ -83,7 +83,7 @@ export const pgDown: FaultCase = {
         [`same processes: ${samePids}; calls sent ≥ ${RECOVERY_MS / 1000} s after: ${after.length}, all answered normally: ${recovered}`],
         'no recovery after the database came back',
       ),
-      ...(await booksOf(ctx, orgs, records, {
+      ...(await booksOf(ctx.h.db.url, orgs, records, {
         auditMayBeMissing: during,
         auditMissingReason: 'while the database was unreachable (the audit insert cannot reach it)',
         reservedMayRemain: (o) => fivexx(o.label),

@@ -25,7 +25,7 @@ export const redisFreeze: FaultCase = {
       { label: 'redis-business', tier: 'business' },
       { label: 'redis-trial', tier: 'trial', rateLimit: 600 },
     ]);
-    const health = pollHealth(ctx, [ctx.a, ctx.b], '/readyz');
+    const health = pollHealth([ctx.a, ctx.b], '/readyz');
     const start = Date.now();
     let frozenFrom = 0;
     let frozenTo = 0;
@@ -88,7 +88,7 @@ export const redisFreeze: FaultCase = {
         [`after thaw ${afterThaw.filter(fine).length}/${afterThaw.length} normal; after restart ${afterRestart.filter(fine).length}/${afterRestart.length} normal`],
         'no recovery after Redis came back',
       ),
-      ...(await booksOf(ctx, orgs, records)),
+      ...(await booksOf(ctx.h.db.url, orgs, records)),
     ];
   },
 };

@@ -50,7 +50,7 @@ export const sigterm: FaultCase = {
         [`exit ${exit.code ?? exit.signal} after ${ms(exitedAfter)}`],
         'no clean exit after SIGTERM',
       ),
-      ...(await booksOf(ctx, orgs, records)),
+      ...(await booksOf(ctx.h.db.url, orgs, records)),
     ];
   },
 };

@@ -51,7 +51,7 @@ export const slowUpload: FaultCase = {
         `slow upload held ${ms(r.latencyMs)} (REQUEST_TIMEOUT_MS ${limit})`,
       ),
       check('other clients are served meanwhile', meanwhile.status === 200, [formatCounts(countBy([meanwhile], outcomeOf))], 'other client not served during a slow upload'),
-      ...(await booksOf(ctx, [org!], records, { abandoned: r.status === null ? [r] : [], waitMs: 15_000 })),
+      ...(await booksOf(ctx.h.db.url, [org!], records, { abandoned: r.status === null ? [r] : [], waitMs: 15_000 })),
     ];
   },
 };
