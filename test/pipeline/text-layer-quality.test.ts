@@ -37,7 +37,8 @@ describe('text layer: words that are no words', () => {
     for (const text of pages()) {
       if (lexicalShare(text).words < 12) continue;
       judged++;
-      for (const garbled of [shifted(text, 3), shifted(text, 11), capitalsWrong(text)]) {
+      const capitalsOnly = text.replace(/[A-Z]/gu, (c) => String.fromCharCode(c.charCodeAt(0) + 29));
+      for (const garbled of [shifted(text, 3), shifted(text, 11), capitalsWrong(text), ...(lexicalShare(text).words >= 20 ? [capitalsOnly] : [])]) {
         const verdict = judgeTextLayer(garbled);
         assert.deepEqual([verdict.usable, verdict.reason], [false, 'garbage'], garbled.slice(0, 80));
       }
