@@ -24,7 +24,13 @@ describe('kontoauszug engine on every layout family (text layer)', () => {
         const f = fixtureFor(layout, seed);
         const doc = await reader.read(await textLayerPdf(f), 'pdf', { maxPages: 100, signal: new AbortController().signal });
         const accounts = extractAccounts(doc);
-        assert.deepEqual(toTables(accounts), f.expected.tables, `${f.id}: tables`);
+        if (layout.textLayer) {
+          // A layer of the wrong letters is judged garbage and the pages are OCR'd: dates,
+          // amounts and balances must be exact, the texts are OCR's (measured in the eval).
+          assert.ok(doc.pages.every((p) => p.source === 'ocr'), `${f.id}: pages OCR'd`);
+          const cells = (t: { rows: string[][] }[]): string[][] => t.flatMap((x) => x.rows.map((r) => [r[0]!, r[3]!]));
+          assert.deepEqual(cells(toTables(accounts)), cells(f.expected.tables), `${f.id}: dates and amounts`);
+        } else assert.deepEqual(toTables(accounts), f.expected.tables, `${f.id}: tables`);
         const expected = Array.isArray(f.expected.statement) ? f.expected.statement : [f.expected.statement];
         assert.equal(accounts.length, expected.length);
         accounts.forEach((a, i) => {

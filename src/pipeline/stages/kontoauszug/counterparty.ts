@@ -133,8 +133,12 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   const rest = first.slice(type.length).replace(/^[\s·:,\-/]+/u, '').trim();
   // App wording: "Outgoing transfer for NAME", "Incoming transfer from NAME" (the type phrase
   // may have taken the "transfer" itself: "Direct Debit transfer to NAME").
-  const toward = /^(.*\b(?:transfer|payment|zahlung)\s+(?:for|from|to))\s+([^\d()]+?)\s*(\([^)]*\))?$/iu.exec(first);
-  if (toward && toward[1]!.length >= type.length && nameLike(toward[2]!)) return { counterparty: toward[2]!.trim(), text: join([toward[1]!, toward[3] ?? '', ...ls.slice(1)]) };
+  // A cell wrapped over two lines may cut the phrase anywhere after "transfer": the short line
+  // below finishes it ("… transfer to Stadt" / "Beispielhausen (DE11…)").
+  const wrapped = ls.length > 1 && /\b(?:transfer|payment|zahlung)(?:\s+(?:for|from|to)\b[^\d()]*)?$/iu.test(first) && ls[1]!.split(' ').length <= 5;
+  const phrase = wrapped ? `${first} ${ls[1]!}` : first;
+  const toward = /^(.*\b(?:transfer|payment|zahlung)\s+(?:for|from|to))\s+([^\d()]+?)\s*(\([^)]*\))?$/iu.exec(phrase);
+  if (toward && toward[1]!.length >= type.length && nameLike(toward[2]!)) return { counterparty: toward[2]!.trim(), text: join([toward[1]!, toward[3] ?? '', ...ls.slice(wrapped ? 2 : 1)]) };
   if (rest !== '' && nameLike(rest)) return { counterparty: rest, text: join([type, ...ls.slice(1)]) };
   // "ÜBERWEISUNG VON LENA WEISS 0869126104 IBAN DE67… BIC …": the name is the words before
   // the first reference (a word with digits or a SEPA field).
