@@ -44,6 +44,9 @@ export function findPageQuad(img: GreyImage): QuadSearch {
   const small = boxDownscale(img, k);
   const { width: w, height: h } = small;
   if (w < 16 || h < 16) return { found: false, reason: 'no_page' };
+  // Cheap exit for scans and rendered pages (most pages that come here): paper all along the
+  // border, where a photo shows the table.
+  if (paperAlongBorder(small)) return { found: false, reason: 'fills_image' };
   const lum = closeDark(small, 3);
 
   const region = growPage(lum, w, h);
@@ -71,6 +74,41 @@ export function findPageQuad(img: GreyImage): QuadSearch {
   // Analysis pixel i covers full-size pixels [i·k, (i+1)·k): its centre is at (i + 0.5)·k.
   const full = quad.map(([x, y]) => [(x + 0.5) * k, (y + 0.5) * k] as Point) as unknown as Quad;
   return { found: true, quad: full, coverage };
+}
+
+/** More than half of the outermost 2 % of the image as bright as the paper in its middle. */
+function paperAlongBorder(img: GreyImage): boolean {
+  const { data, width: w, height: h } = img;
+  const paper = brightLevel(data, w, Math.floor(w * 0.3), Math.ceil(w * 0.7), Math.floor(h * 0.3), Math.ceil(h * 0.7));
+  const band = Math.max(1, Math.round(Math.min(w, h) * 0.02));
+  let bright = 0;
+  let n = 0;
+  const count = (x0: number, x1: number, y0: number, y1: number): void => {
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        n++;
+        if (data[y * w + x]! >= 0.85 * paper) bright++;
+      }
+    }
+  };
+  count(0, w, 0, band);
+  count(0, w, h - band, h);
+  count(0, band, band, h - band);
+  count(w - band, w, band, h - band);
+  return bright > 0.5 * n;
+}
+
+/** The level the brightest tenth of a window reaches (paper, not print). */
+function brightLevel(data: Uint8Array, w: number, x0: number, x1: number, y0: number, y1: number): number {
+  const hist = new Uint32Array(256);
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) hist[data[y * w + x]!]!++;
+  const n = (x1 - x0) * (y1 - y0);
+  let level = 255;
+  for (let acc = 0; level > 0; level--) {
+    acc += hist[level]!;
+    if (acc >= n * 0.1) break;
+  }
+  return level;
 }
 
 function boxDownscale(img: GreyImage, k: number): GreyImage {
@@ -128,14 +166,7 @@ function growPage(lum: Uint8Array, w: number, h: number): Uint8Array {
   const x1 = Math.ceil(w * 0.7);
   const y0 = Math.floor(h * 0.3);
   const y1 = Math.ceil(h * 0.7);
-  const hist = new Uint32Array(256);
-  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) hist[lum[y * w + x]!]!++;
-  const middle = (x1 - x0) * (y1 - y0);
-  let level = 255;
-  for (let acc = 0; level > 0; level--) {
-    acc += hist[level]!;
-    if (acc >= middle * 0.1) break;
-  }
+  const level = brightLevel(lum, w, x0, x1, y0, y1);
   // Pixels next to a step (see EDGE_RATIO).
   const hi = filter1d(filter1d(lum, w, h, 1, true, true), w, h, 1, false, true);
   const lo = filter1d(filter1d(lum, w, h, 1, true, false), w, h, 1, false, false);
@@ -154,21 +185,35 @@ function growPage(lum: Uint8Array, w: number, h: number): Uint8Array {
       }
     }
   }
+  // Edge pixels are marked as taken up front, so the loop tests one array.
+  for (let i = 0; i < edge.length; i++) if (edge[i]) region[i] = 2;
+  const last = w * (h - 1);
   while (head < tail) {
     const i = queue[head++]!;
     const floor = lum[i]! * GROW_RATIO;
     const x = i % w;
-    const visit = (j: number): void => {
-      if (region[j] === 0 && lum[j]! >= floor && !edge[j]) {
-        region[j] = 1;
-        queue[tail++] = j;
-      }
-    };
-    if (x > 0) visit(i - 1);
-    if (x < w - 1) visit(i + 1);
-    if (i >= w) visit(i - w);
-    if (i < w * (h - 1)) visit(i + w);
+    let j = i - 1;
+    if (x > 0 && region[j] === 0 && lum[j]! >= floor) {
+      region[j] = 1;
+      queue[tail++] = j;
+    }
+    j = i + 1;
+    if (x < w - 1 && region[j] === 0 && lum[j]! >= floor) {
+      region[j] = 1;
+      queue[tail++] = j;
+    }
+    j = i - w;
+    if (i >= w && region[j] === 0 && lum[j]! >= floor) {
+      region[j] = 1;
+      queue[tail++] = j;
+    }
+    j = i + w;
+    if (i < last && region[j] === 0 && lum[j]! >= floor) {
+      region[j] = 1;
+      queue[tail++] = j;
+    }
   }
+  for (let i = 0; i < region.length; i++) if (region[i] === 2) region[i] = 0;
   // Fill holes: whatever the outside cannot reach from the border belongs to the page.
   const outside = new Uint8Array(w * h);
   head = 0;
