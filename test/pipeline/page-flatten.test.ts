@@ -7,6 +7,7 @@ import { CLEAN } from '../../scripts/fixtures/scans.js';
 import { scanJpeg } from '../../scripts/fixtures/degrade.js';
 import { scanPages as scanPageSpecs } from '../../scripts/fixtures/texts.js';
 import { decodeImage } from '../../src/pipeline/reading/image.js';
+import { evenLight } from '../../src/pipeline/reading/photo/even-light.js';
 import { flattenPhotographedPage } from '../../src/pipeline/reading/photo/page-flatten.js';
 import { findPageQuad } from '../../src/pipeline/reading/photo/page-quad.js';
 import { warpQuadToRect, type Quad } from '../../src/pipeline/reading/photo/perspective.js';
@@ -110,6 +111,35 @@ describe('flattening', () => {
     }
     assert.ok(dark > 1000);
     assert.ok(agree / dark > 0.95, `only ${((100 * agree) / dark).toFixed(0)} % of the ink pixels are ink after flattening`);
+  });
+
+  test('even light: paper under a soft shadow band comes out as white as paper outside it, ink stays dark', () => {
+    const W = 1000;
+    const H = 1200;
+    const data = new Uint8Array(W * H);
+    const isInk = (x: number, y: number): boolean => y % 40 >= 20 && y % 40 < 24 && x % 50 < 35; // strokes 4 px thick
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        // A band 300 px wide, darkening by half, its edges ramping over 40 px.
+        const d = Math.abs(x + 0.5 * y - 700) - 150;
+        const light = 1 - 0.5 * Math.min(1, Math.max(0, 0.5 - d / 40));
+        data[y * W + x] = Math.round((isInk(x, y) ? 30 : 220) * light);
+      }
+    }
+    const out = evenLight({ data, width: W, height: H });
+    let paperMin = 255;
+    let inkMax = 0;
+    // Leave out the outermost 8 px (page margin; the closing's window is cut off there).
+    for (let y = 8; y < H - 8; y++) {
+      for (let x = 8; x < W - 8; x++) {
+        // Leave out pixels right next to a stroke (blurred by the interpolation).
+        const near = isInk(x, y) || isInk(x, y - 2) || isInk(x, y + 2) || isInk(x - 2, y) || isInk(x + 2, y);
+        if (isInk(x, y)) inkMax = Math.max(inkMax, out.data[y * W + x]!);
+        else if (!near) paperMin = Math.min(paperMin, out.data[y * W + x]!);
+      }
+    }
+    assert.ok(paperMin >= 225, `paper as dark as ${paperMin}`);
+    assert.ok(inkMax <= 90, `ink as light as ${inkMax}`);
   });
 
   test('the warp maps a quad onto the rectangle: its corners land on the corners', () => {

@@ -111,7 +111,7 @@ function brightLevel(data: Uint8Array, w: number, x0: number, x1: number, y0: nu
   return level;
 }
 
-function boxDownscale(img: GreyImage, k: number): GreyImage {
+export function boxDownscale(img: GreyImage, k: number): GreyImage {
   if (k === 1) return img;
   const w = Math.floor(img.width / k);
   const h = Math.floor(img.height / k);
@@ -135,7 +135,7 @@ function boxDownscale(img: GreyImage, k: number): GreyImage {
 }
 
 /** Grey closing (max then min over a (2r+1)² square, separably): dark strokes thinner than that vanish. */
-function closeDark(img: GreyImage, r: number): Uint8Array {
+export function closeDark(img: GreyImage, r: number): Uint8Array {
   const dilated = filter1d(filter1d(img.data, img.width, img.height, r, true, true), img.width, img.height, r, false, true);
   return filter1d(filter1d(dilated, img.width, img.height, r, true, false), img.width, img.height, r, false, false);
 }
