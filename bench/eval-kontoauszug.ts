@@ -207,7 +207,7 @@ const generator = async () => ({ ...(await import('../scripts/fixtures/kontoausz
 
 async function generated(): Promise<void> {
   if (args['no-text'] && SCANS === 0 && PHOTOS === 0) return;
-  const { fixtureFor, kontoauszugFixtures, mixedPdf, scannedPdf, textLayerPdf, LAYOUTS } = await generator();
+  const { fixtureFor, kontoauszugFixtures, mixedPdf, photographedStatement, scannedPdf, textLayerPdf, LAYOUTS } = await generator();
   const variants: {
     name: string;
     fixtures: KontoauszugFixture[];
@@ -218,10 +218,7 @@ async function generated(): Promise<void> {
   if (SCANS > 0) variants.push({ name: 'scan', fixtures: kontoauszugFixtures(SCANS).filter((f) => f.pages.length <= 2 || f.layout === 'multipage-carry'), pdf: scannedPdf });
   // Page 2 scanned, the other pages text layer (statements of two or more pages only).
   if (SCANS > 0) variants.push({ name: 'mixed', fixtures: kontoauszugFixtures(SCANS).filter((f) => f.pages.length >= 2), pdf: (f) => mixedPdf(f, [2]) });
-  if (PHOTOS > 0) {
-    const { photographedUpload } = await import('../scripts/fixtures/photos.js');
-    variants.push({ name: 'photo', fixtures: kontoauszugFixtures(PHOTOS).filter((f) => f.pages.length <= 2 || f.layout === 'multipage-carry'), upload: (f) => photographedUpload(f.pages, f.seed * 131 + f.layout.length) });
-  }
+  if (PHOTOS > 0) variants.push({ name: 'photo', fixtures: kontoauszugFixtures(PHOTOS).filter((f) => f.pages.length <= 2 || f.layout === 'multipage-carry'), upload: photographedStatement });
   console.log(HEAD);
   for (const v of variants) {
     const total = empty();
