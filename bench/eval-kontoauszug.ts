@@ -5,9 +5,13 @@
  *
  *   npm run eval:kontoauszug                       # 4 text docs per layout, 1 scan and 1 mixed per layout
  *   npm run eval:kontoauszug -- --per 8 --scans 0 --no-real --no-speed
+ *   npm run eval:kontoauszug -- --per 1 --scans 0 --photos 1 --no-real --no-speed
  *
  * Variants: `text` (text layer), `scan` (every page scanned) and `mixed` (page 2 scanned, the
- * others text layer; seeds 1…--scans of the layouts whose statement has two or more pages).
+ * others text layer; seeds 1…--scans of the layouts whose statement has two or more pages) and
+ * `photo` (--photos N, default 0: seeds 1…N of the statements the scan rows use, photographed
+ * with a phone on a table as scripts/fixtures/photos.ts makes them — uploaded as the JPEG itself
+ * when the statement has one page, as a PDF of the page photos when it has several).
  * Generated fixtures run through the real reading layer and the real kontoauszug pipeline
  * (classify + engine) in-process; speed goes through HTTP (startServer, real registry). The real
  * corpus is read from ../shared at run time only (never copied) and skipped when absent: each
@@ -35,6 +39,7 @@ const { values: args } = parseArgs({
   options: {
     per: { type: 'string' },
     scans: { type: 'string' },
+    photos: { type: 'string' },
     'no-real': { type: 'boolean' },
     'no-speed': { type: 'boolean' },
     'no-text': { type: 'boolean' },
@@ -44,6 +49,7 @@ const { values: args } = parseArgs({
 });
 const PER = Number(args.per ?? 4);
 const SCANS = Number(args.scans ?? 1);
+const PHOTOS = Number(args.photos ?? 0);
 /** Real texts carry no page breaks: by default each is drawn on one tall page (see text-to-pdf.ts). */
 const PAGE_LINES = args['page-lines'] ? Number(args['page-lines']) : Infinity;
 const CORPUS = args.corpus ?? path.resolve(import.meta.dirname, '../../shared/corpus/real/kontoauszug');
@@ -82,11 +88,11 @@ function cpuMs(): number {
   return (own.user + own.system) / 1000 + children;
 }
 
-async function run(bytes: Uint8Array): Promise<Outcome> {
+async function run(bytes: Uint8Array, kind: 'pdf' | 'jpeg' = 'pdf'): Promise<Outcome> {
   try {
     const t0 = performance.now();
     const c0 = cpuMs();
-    const document = await reader.read(bytes, 'pdf', { maxPages: 100, signal: new AbortController().signal });
+    const document = await reader.read(bytes, kind, { maxPages: 100, signal: new AbortController().signal });
     readTime.ms += performance.now() - t0;
     readTime.cpuMs += cpuMs() - c0;
     readTime.pages += document.pages.length;
@@ -200,16 +206,23 @@ const HEAD = `${'layout'.padEnd(26)}  ${'var'.padEnd(6)}  docs  posts   prec.  r
 const generator = async () => ({ ...(await import('../scripts/fixtures/kontoauszug/generate.js')), ...(await import('../scripts/fixtures/kontoauszug/layouts.js')) });
 
 async function generated(): Promise<void> {
-  if (args['no-text'] && SCANS === 0) return;
-  const { fixtureFor, kontoauszugFixtures, mixedPdf, scannedPdf, textLayerPdf, LAYOUTS } = await generator();
-  const variants: { name: string; fixtures: KontoauszugFixture[]; pdf: (f: KontoauszugFixture) => Promise<Uint8Array> }[] = [];
+  if (args['no-text'] && SCANS === 0 && PHOTOS === 0) return;
+  const { fixtureFor, kontoauszugFixtures, mixedPdf, photographedStatement, scannedPdf, textLayerPdf, LAYOUTS } = await generator();
+  const variants: {
+    name: string;
+    fixtures: KontoauszugFixture[];
+    pdf?: (f: KontoauszugFixture) => Promise<Uint8Array>;
+    upload?: (f: KontoauszugFixture) => Promise<{ bytes: Uint8Array; kind: 'pdf' | 'jpeg' }>;
+  }[] = [];
   if (!args['no-text']) variants.push({ name: 'text', fixtures: kontoauszugFixtures(PER), pdf: textLayerPdf });
   if (SCANS > 0) variants.push({ name: 'scan', fixtures: kontoauszugFixtures(SCANS).filter((f) => f.pages.length <= 2 || f.layout === 'multipage-carry'), pdf: scannedPdf });
   // Page 2 scanned, the other pages text layer (statements of two or more pages only).
   if (SCANS > 0) variants.push({ name: 'mixed', fixtures: kontoauszugFixtures(SCANS).filter((f) => f.pages.length >= 2), pdf: (f) => mixedPdf(f, [2]) });
+  if (PHOTOS > 0) variants.push({ name: 'photo', fixtures: kontoauszugFixtures(PHOTOS).filter((f) => f.pages.length <= 2 || f.layout === 'multipage-carry'), upload: photographedStatement });
   console.log(HEAD);
   for (const v of variants) {
     const total = empty();
+    let failed = 0;
     readTime.ms = 0;
     readTime.cpuMs = 0;
     readTime.pages = 0;
@@ -217,16 +230,28 @@ async function generated(): Promise<void> {
       const s = empty();
       let fixtures = v.fixtures.filter((f) => f.layout === layout.name);
       // Scans of the long layout: a shorter statement (still 2 pages with an Übertrag).
-      if (v.name === 'scan' && layout.name === 'multipage-carry') fixtures = [fixtureFor(layout, 1, 24)];
+      // Photos: the same statements as the scans.
+      const scanLike = v.name === 'scan' || v.name === 'photo';
+      if (scanLike && layout.name === 'multipage-carry') fixtures = [fixtureFor(layout, 1, 24)];
       // Scans of the consecutive statements: two monthly statements, one page each.
-      if (v.name === 'scan' && layout.name === 'consecutive-statements') fixtures = [fixtureFor(layout, 2, 12)];
-      for (const f of fixtures) score(f, await run(await v.pdf(f)), s);
+      if (scanLike && layout.name === 'consecutive-statements') fixtures = [fixtureFor(layout, 2, 12)];
+      for (const f of fixtures) {
+        const file = v.upload ? await v.upload(f) : { bytes: await v.pdf!(f), kind: 'pdf' as const };
+        const out = await run(file.bytes, file.kind);
+        if (out.error) failed++;
+        score(f, out, s);
+      }
       for (const k of Object.keys(s) as (keyof Score)[]) total[k] += s[k];
       console.log(row(layout.name, v.name, s));
     }
     console.log(row('ALL', v.name, total));
     const per = (ms: number): string => (ms / Math.max(1, readTime.pages)).toFixed(0);
-    console.log(`${v.name}: ${readTime.pages} pages read; reading layer per page: ${per(readTime.ms)} ms wall, ${per(readTime.cpuMs)} ms CPU${v.name === 'scan' ? ' (OCR included)' : ''}`);
+    console.log(`${v.name}: ${readTime.pages} pages read; reading layer per page: ${per(readTime.ms)} ms wall, ${per(readTime.cpuMs)} ms CPU${v.name === 'scan' || v.name === 'photo' ? ' (OCR included)' : ''}`);
+    if (v.name === 'photo') {
+      const p = total.matched / Math.max(1, total.got);
+      const r = total.matched / Math.max(1, total.expected);
+      console.log(`photo total: posting F1 ${(p + r === 0 ? 0 : (2 * p * r) / (p + r)).toFixed(3)} over ${total.docs} photographed statements (${total.matched}/${total.expected} postings found, ${failed} answered an error)`);
+    }
   }
 }
 

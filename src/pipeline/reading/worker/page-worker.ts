@@ -11,6 +11,7 @@ import { embeddedPageJpegs, renderPageGrey } from '../pdf-page-image.js';
 import { extractPageText, openPdf } from '../pdf-text.js';
 import { judgeTextLayer } from '../text-layer-quality.js';
 import { ocrPage } from '../ocr/ocr-page.js';
+import { flattenPhotographedPage } from '../photo/page-flatten.js';
 import type {
   OcrTask,
   OcrTaskResult,
@@ -126,6 +127,8 @@ async function ocr(task: OcrTask, signal: AbortSignal): Promise<OcrTaskResult> {
     }
   }
   signal.throwIfAborted();
+  // A phone photo of a page on a table is warped flat; anything else comes back as it is.
+  decoded = flattenPhotographedPage(decoded, { maxLongSide: task.maxOcrLongSide });
   const page = await ocrPage(decoded.image, decoded.dpi, await getEngine(), task.settings, signal);
   return { ok: true, page };
 }
