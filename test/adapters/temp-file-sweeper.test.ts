@@ -124,8 +124,10 @@ describe('temp-file sweeper', () => {
     } finally {
       stop();
     }
+    // A run in flight when stop() came may still finish; none starts after it.
+    await new Promise((r) => setTimeout(r, 300));
     const count = runs.length;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 300));
     release();
     assert.equal(runs.length, count, 'no run after stop');
   });

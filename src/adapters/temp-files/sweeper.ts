@@ -45,16 +45,28 @@ export interface TempFileSweeperOptions {
 /**
  * Sweeps at start and then every `intervalMs` (SPEC §7: nothing older than 24 hours survives a
  * crash for longer than 24 hours plus one interval); the timer never keeps the process alive.
- * Returns the stop function.
+ * Runs never overlap. Returns the stop function: no run starts after it (one in flight ends).
  */
 export function startTempFileSweeper(onError: (err: Error) => void, options: TempFileSweeperOptions = {}): () => void {
   const clock = options.clock ?? systemClock;
-  const run = () =>
+  // A run still going when the next is due (a slow disk) is not joined by a second one.
+  let running = false;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = true;
     void sweepTempFiles(clock.now(), options.dir, options.maxAgeMs)
       .then((removed) => options.onSweep?.(removed))
-      .catch(onError);
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  };
   run();
   const timer = setInterval(run, options.intervalMs ?? 60 * 60 * 1000);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }
