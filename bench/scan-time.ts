@@ -1,7 +1,7 @@
 /**
  * Where the time of a 3-page scan goes (issue 10): `npm run bench:scan`.
  *
- *   npm run bench:scan [-- --runs 3] [-- --engines tesseract-js,native] [-- --only steps,warmup,reader]
+ *   npm run bench:scan [-- --runs 3] [-- --engines tesseract-js,native,best_int,fast] [-- --only steps,warmup,reader]
  *
  * The fixture is the reading bench's 3-page 300 dpi scan (scripts/fixtures, one JPEG per page).
  * Every run is a fresh process (bench/scan-time-case.ts, compiled like bench:reading into
@@ -52,7 +52,7 @@ const all: Variant[] = [
   ...(nativeAvailable() ? [{ label: 'native tesseract (fast)', engine: 'native', modelDir: '' }] : []),
 ];
 const wanted = args.engines?.split(',');
-const variants = all.filter((v) => !wanted || wanted.includes(v.engine) || wanted.includes(v.label));
+const variants = all.filter((v) => !wanted || wanted.some((w) => v.engine === w || v.label.includes(w)));
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.join(root, '.tmp', 'bench-dist');
