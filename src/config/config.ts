@@ -200,6 +200,9 @@ const EnvSchema = z.object({
   }
 });
 
+/** Every environment variable the service reads (deployment files are checked against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.freeze(Object.keys(EnvSchema.shape));
+
 export interface Config {
   port: number;
   host: string;

@@ -71,7 +71,9 @@ export interface ServerOptions {
 let sharedReader: DocumentReader | null = null;
 /** One reading layer per test process: its worker pool is the expensive part. */
 function reader(): DocumentReader {
-  sharedReader ??= createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 1 });
+  // No warm-up: tests do not measure the first scan, and its OCR run at start would only take
+  // CPU from tests with their own time bounds.
+  sharedReader ??= createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 1, warmUp: false });
   return sharedReader;
 }
 

@@ -12,6 +12,7 @@ import { extractPageText, openPdf } from '../pdf-text.js';
 import { judgeTextLayer } from '../text-layer-quality.js';
 import { ocrPage } from '../ocr/ocr-page.js';
 import { flattenPhotographedPage } from '../photo/page-flatten.js';
+import { warmUpOcr } from '../ocr/warm-up.js';
 import type {
   OcrTask,
   OcrTaskResult,
@@ -48,14 +49,10 @@ function getEngine(): Promise<OcrEngine> {
 }
 
 if (init.warmUp) {
-  // Loading tesseract.js's model takes ~0.5 s; do it before the first scan arrives. A native
-  // engine has nothing to warm. Failures surface on first real use.
+  // Load the OCR model (tesseract.js: ~1 s CPU) and read one small page of text through every
+  // step, so the first scan runs optimized code (ocr/warm-up.ts). Failures surface on first real use.
   void getEngine()
-    .then((e) =>
-      e.name === 'tesseract-js'
-        ? e.recognize({ data: new Uint8Array(64 * 32).fill(255), width: 64, height: 32 }, { languages: init.ocrLanguages, dpi: 300 })
-        : undefined,
-    )
+    .then((e) => warmUpOcr(e, init.ocrLanguages))
     .catch(() => undefined);
 }
 

@@ -41,6 +41,11 @@ export class ReadingPool {
       maxThreads: options.size,
       idleTimeout: Number.MAX_SAFE_INTEGER,
       concurrentTasksPerWorker: 1,
+      // piscina's default ('sync') parks an idle thread in a blocking Atomics.wait, which freezes
+      // everything else on it: the OCR warm-up started when the thread starts (page-worker.ts)
+      // then only ran once the first task arrived, on that task's time. 'async' waits without
+      // blocking, so an idle thread finishes its warm-up before any work comes.
+      atomics: 'async',
       workerData: options.init,
     });
   }

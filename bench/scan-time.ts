@@ -1,0 +1,155 @@
+/**
+ * Where the time of a 3-page scan goes (issue 10): `npm run bench:scan`.
+ *
+ *   npm run bench:scan [-- --runs 3] [-- --engines tesseract-js,native,best_int,fast] [-- --only steps,warmup,reader]
+ *
+ * The fixture is the reading bench's 3-page 300 dpi scan (scripts/fixtures, one JPEG per page).
+ * Every run is a fresh process (bench/scan-time-case.ts, compiled like bench:reading into
+ * .tmp/bench-dist and run as JavaScript, as `npm start` runs dist/); each figure is the median
+ * over the runs, CPU seconds beside wall seconds — on a shared machine the wall clock swings
+ * with the neighbours' load, CPU seconds much less. Engines: tesseract.js with the npm model
+ * (4.0.0_best_int), tesseract.js with a tessdata_fast model when one is found (OCR_MODEL_DIR, or
+ * Debian's /usr/share/tesseract-ocr/5/tessdata), native tesseract when installed.
+ *
+ * Prints three tables and asserts nothing:
+ *   1. steps per page in one thread: engine start (model load), decode, preprocessing, the
+ *      first reading, readings for orientation, second look — pass 1 cold (right after the
+ *      engine started), pass 2 warm;
+ *   2. the pool's warm-up page: its cost and pass 1 after it;
+ *   3. the reading layer as the service builds it (WORKER_POOL_SIZE threads, warm-up on):
+ *      start-up until idle, the first scan after it, then warm scans.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { fixtureCacheDir, fixtures, readingFixture } from '../scripts/fixtures/generate.js';
+import type { Lap, PageSteps, ReaderResult, StepsResult } from './scan-time-case.js';
+
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string' }, engines: { type: 'string' }, only: { type: 'string' } },
+  allowPositionals: true,
+});
+const RUNS = Number(args.runs ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a whole number ≥ 1');
+const ONLY = new Set((args.only ?? 'steps,warmup,reader').split(','));
+
+function nativeAvailable(): boolean {
+  const r = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
+  return r.status === 0 && r.stdout.split('\n').some((l) => l.trim() === 'deu');
+}
+const fastDir = [process.env.OCR_MODEL_DIR, '/usr/share/tesseract-ocr/5/tessdata'].find((d) => d && existsSync(path.join(d, 'deu.traineddata')));
+
+interface Variant {
+  label: string;
+  engine: string;
+  modelDir: string;
+}
+const all: Variant[] = [
+  { label: 'tesseract.js, npm best_int', engine: 'tesseract-js', modelDir: '' },
+  ...(fastDir ? [{ label: 'tesseract.js, tessdata_fast', engine: 'tesseract-js', modelDir: fastDir }] : []),
+  ...(nativeAvailable() ? [{ label: 'native tesseract (fast)', engine: 'native', modelDir: '' }] : []),
+];
+const wanted = args.engines?.split(',');
+const variants = all.filter((v) => !wanted || wanted.some((w) => v.engine === w || v.label.includes(w)));
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outDir = path.join(root, '.tmp', 'bench-dist');
+process.stderr.write('compiling to .tmp/bench-dist…\n');
+spawnSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', path.join(root, 'tsconfig.json'), '--outDir', outDir, '--noEmit', 'false', '--sourceMap', 'false'], { stdio: 'ignore' });
+const caseFile = path.join(outDir, 'bench', 'scan-time-case.js');
+if (!existsSync(caseFile)) throw new Error('compiling the bench failed');
+await readingFixture('scan3');
+const fixture = path.join(fixtureCacheDir(), fixtures.scan3.file);
+const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+
+function run<T>(mode: string, v: Variant): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    process.stderr.write(`  ${mode} · ${v.label} · run ${i + 1}/${RUNS}\n`);
+    const r = spawnSync(process.execPath, [caseFile, mode, v.engine, fixture, v.modelDir], { encoding: 'utf8', cwd: root, env, maxBuffer: 1 << 22 });
+    const line = r.stdout.trim().split('\n').pop() ?? '';
+    if (r.status !== 0 || !line.startsWith('{')) throw new Error(`${mode} ${v.label} failed: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    out.push(JSON.parse(line) as T);
+  }
+  return out;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const fmt = (l: Lap) => `${l.wall.toFixed(2)} / ${l.cpu.toFixed(2)}`;
+/** Median of each of wall and CPU over the runs. */
+const med = (laps: Lap[]): Lap => ({ wall: median(laps.map((l) => l.wall)), cpu: median(laps.map((l) => l.cpu)) });
+const sumPages = (pages: PageSteps[], key: keyof PageSteps): Lap =>
+  pages.reduce((a, p) => ({ wall: a.wall + p[key].wall, cpu: a.cpu + p[key].cpu }), { wall: 0, cpu: 0 });
+const calls = (pages: PageSteps[], key: 'orientationReadings' | 'secondLook') => pages.reduce((a, p) => a + p[key].calls, 0);
+
+function table(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => `| ${header.map((_, i) => (r[i] ?? '').padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+const STEP_KEYS: [keyof PageSteps, string][] = [
+  ['decode', 'decode'],
+  ['preprocess', 'preprocess'],
+  ['firstReading', 'first reading'],
+  ['orientationReadings', 'orientation'],
+  ['secondLook', 'second look'],
+  ['total', '3 pages'],
+];
+
+console.log(`\nbench:scan — 3-page 300 dpi scan, ${RUNS} run(s) per row, medians; every cell "wall s / CPU s"\n`);
+
+if (ONLY.has('steps')) {
+  console.log('1. Steps in one thread (no pool), summed over the 3 pages; pass 1 right after the engine started, pass 2 warm');
+  const rows: string[][] = [];
+  for (const v of variants) {
+    const rs = run<StepsResult>('steps', v);
+    for (const pass of [0, 1]) {
+      rows.push([
+        v.label,
+        pass === 0 ? '1 (cold)' : '2 (warm)',
+        pass === 0 ? fmt(med(rs.map((r) => r.engineStart))) : '',
+        ...STEP_KEYS.map(([k]) => fmt(med(rs.map((r) => sumPages(r.passes[pass]!, k))))),
+        `${median(rs.map((r) => calls(r.passes[pass]!, 'orientationReadings')))} / ${median(rs.map((r) => calls(r.passes[pass]!, 'secondLook')))}`,
+      ]);
+    }
+  }
+  table(['engine', 'pass', 'engine start', ...STEP_KEYS.map(([, l]) => l), 'extra calls (orient. / 2nd look)'], rows);
+  console.log('');
+}
+
+if (ONLY.has('warmup')) {
+  console.log("2. The pool's warm-up page (ocr/warm-up.ts), then pass 1 over the 3 pages");
+  const rows: string[][] = [];
+  for (const v of variants) {
+    const rs = run<StepsResult>('warmup', v);
+    rows.push([v.label, fmt(med(rs.map((r) => r.engineStart))), fmt(med(rs.map((r) => r.warmUp!))), fmt(med(rs.map((r) => sumPages(r.passes[0]!, 'total'))))]);
+  }
+  table(['engine', 'engine start', 'warm-up page', 'pass 1 after it, 3 pages'], rows);
+  console.log('');
+}
+
+if (ONLY.has('reader')) {
+  console.log('3. The reading layer as the service builds it (pool, warm-up on): whole 3-page scan');
+  const rows: string[][] = [];
+  for (const v of variants) {
+    const rs = run<ReaderResult>('reader', v);
+    rows.push([
+      v.label,
+      String(rs[0]!.threads),
+      fmt(med(rs.map((r) => r.startUntilIdle))),
+      fmt(med(rs.map((r) => r.firstScan))),
+      fmt(med(rs.flatMap((r) => r.warmScans))),
+    ]);
+  }
+  table(['engine', 'threads', 'start-up until idle', 'first scan', 'warm scans'], rows);
+  console.log('');
+}
+console.log('wall = elapsed seconds; CPU = CPU seconds of every thread and child process. Nothing here is asserted.');
