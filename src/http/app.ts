@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from '../config/config.js';
 import { MAX_UPLOAD_BYTES } from '../domain/file-kind.js';
 import { newId } from '../domain/random-id.js';
+import { PendingSettlements } from '../services/pending-settlements.js';
 import type { DocumentReader } from '../pipeline/model/reader.js';
 import type { PipelineRegistry } from '../pipeline/model/stage.js';
 import type { BillingProvider } from '../ports/billing.js';
@@ -17,6 +18,7 @@ import { installErrorHandling } from './errors.js';
 import { redactUrl } from './page-headers.js';
 import { installOpenApi } from './openapi.js';
 import { installApiAuth } from './plugins/api-auth.js';
+import { installMeteredCalls } from './plugins/metered-calls.js';
 import { installMetrics } from './plugins/metrics.js';
 import { installRequestContext } from './plugins/request-context.js';
 import { healthRoutes } from './routes/health.js';
@@ -109,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throwFileSizeLimit: true,
   });
 
+  const settlements = new PendingSettlements();
+  installMeteredCalls(app, { store: deps.store, clock: deps.clock, reportsOverage: deps.billing.usageReporting !== null, settlements });
   installApiAuth(app, { store: deps.store, clock: deps.clock, rateLimiter: deps.rateLimiter });
 
   await app.register(healthRoutes, { store: deps.store, rateLimiter: deps.rateLimiter });
@@ -121,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     processingTimeoutMs: deps.config.processingTimeoutMs,
     reportsOverage: deps.billing.usageReporting !== null,
   });
-  await app.register(usageRoute, { store: deps.store, clock: deps.clock });
+  await app.register(usageRoute, { store: deps.store, clock: deps.clock, settlements });
   await app.register(billingRoutes, { billing: deps.billing, store: deps.store });
   if (deps.billing.webhooks) {
     await app.register(stripeWebhookRoute, { store: deps.store, clock: deps.clock, webhooks: deps.billing.webhooks });
@@ -136,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reader: deps.reader,
     pipelines: deps.pipelines,
     publicBaseUrl: deps.publicBaseUrl,
+    settlements,
   });
   if (deps.billing.name === 'test-mode') {
     await app.register(testModeBillingRoutes, { store: deps.store, clock: deps.clock, secret: deps.billingSecret });
