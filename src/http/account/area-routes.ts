@@ -203,7 +203,7 @@ function tryItPage(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards):
         organization,
         requestId: request.id,
         startedAt: performance.now(),
-        signal: lifetime.clientGone,
+        signal: AbortSignal.any([lifetime.clientGone, app.drain.signal]),
         readForm: async () => {
           const form = await readForm(request);
           if (form.ok) selectedType = form.value.documentType;

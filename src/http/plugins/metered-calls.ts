@@ -11,6 +11,8 @@ export interface MeteredCallDeps extends CommitDeps {
   store: Store;
   clock: Clock;
   settlements: PendingSettlements;
+  /** Aborted when a shutdown withdraws the work still running (http/app.ts closeGracefully). */
+  draining: AbortSignal;
 }
 
 /**
@@ -27,7 +29,8 @@ export function installMeteredCalls(app: FastifyInstance, deps: MeteredCallDeps)
   app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.config.metered) return;
     const lifetime = watchResponse(reply);
-    request.clientGone = lifetime.clientGone;
+    // The work is withdrawn when the client leaves or a shutdown's grace runs out.
+    request.clientGone = AbortSignal.any([lifetime.clientGone, deps.draining]);
     const settling = lifetime.done.then(async (delivered) => {
       if (request.reservation) {
         await settleDelivery(deps, request.reservation, request.billableCall, delivered).catch((err: Error) =>
