@@ -47,7 +47,7 @@ export interface AcceptedUpload {
 
 /** Validation of SPEC §2: document_type present and one of the six, one non-empty PDF/JPG/PNG. */
 export function validateAnalyzeForm(form: AnalyzeForm): Outcome<AcceptedUpload> {
-  const documentType = form.documentType?.trim();
+  const documentType = form.documentType === undefined ? undefined : trimAsciiWhitespace(form.documentType);
   if (!documentType) return fail('invalid_request', "Field 'document_type' is missing.", 'document_type');
   if (!isDocumentType(documentType)) {
     return fail('document_type_unsupported', `document_type must be one of ${DOCUMENT_TYPES.join(', ')}.`, 'document_type');
@@ -57,6 +57,15 @@ export function validateAnalyzeForm(form: AnalyzeForm): Outcome<AcceptedUpload> 
   const kind = sniffFileKind(form.file.bytes);
   if (!kind) return fail('invalid_request', 'The file is not a PDF, JPG or PNG.', 'file');
   return ok({ documentType, bytes: form.file.bytes, kind });
+}
+
+/**
+ * Only ASCII spaces, tabs and line breaks around a form value are forgiven (a trailing newline
+ * from `curl -F document_type=@file`); String#trim would also take a no-break space or other
+ * Unicode spaces, so `"kontoauszug\u00a0"` would pass as a valid type.
+ */
+export function trimAsciiWhitespace(value: string): string {
+  return value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
 }
 
 export type SettledAnalysis =

@@ -4,7 +4,7 @@ import { DOCUMENT_TYPES, isDocumentType } from '../../../domain/document-types.j
 import type { Clock } from '../../../ports/clock.js';
 import type { Store } from '../../../ports/store.js';
 import type { AnalyzeDeps } from '../../../services/analyze-document.js';
-import { analyzeHoldingReservation, validateAnalyzeForm } from '../../../services/run-metered-analysis.js';
+import { analyzeHoldingReservation, trimAsciiWhitespace, validateAnalyzeForm } from '../../../services/run-metered-analysis.js';
 import { ApiError } from '../../api-error.js';
 import { readUploadForm } from '../../multipart-upload.js';
 import { AnalyzeResponseSchema, AUTH_ERRORS, ErrorBodySchema } from '../../schemas.js';
@@ -41,7 +41,8 @@ export async function analyzeRoute(app: FastifyInstance, deps: AnalyzeRouteDeps)
     },
     async (request, reply) => {
       const form = await readUploadForm(request, { fields: ['document_type'], file: 'file' });
-      const rawType = form.fields.get('document_type')?.trim();
+      const given = form.fields.get('document_type');
+      const rawType = given === undefined ? undefined : trimAsciiWhitespace(given);
       if (rawType && isDocumentType(rawType)) request.documentType = rawType;
       const accepted = validateAnalyzeForm({ documentType: rawType, file: form.file });
       if (!accepted.ok) throw ApiError.from(accepted.error);
