@@ -18,7 +18,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export type IdPrefix = 'org' | 'key' | 'req' | 'aud' | 'cs' | 'ps';
+export type IdPrefix = 'org' | 'key' | 'req' | 'aud' | 'cs' | 'ps' | 'rsv';
 
 /** Prefixed public ids (`org_…`, `key_…`): the prefix tells a reader what the id names. */
 export function newId(prefix: IdPrefix, length = 20): string {

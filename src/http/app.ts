@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from '../config/config.js';
 import { MAX_UPLOAD_BYTES } from '../domain/file-kind.js';
 import { newId } from '../domain/random-id.js';
+import { PendingSettlements } from '../services/pending-settlements.js';
 import type { DocumentReader } from '../pipeline/model/reader.js';
 import type { PipelineRegistry } from '../pipeline/model/stage.js';
 import type { BillingProvider } from '../ports/billing.js';
@@ -17,6 +18,7 @@ import { installErrorHandling } from './errors.js';
 import { redactUrl } from './page-headers.js';
 import { installOpenApi } from './openapi.js';
 import { installApiAuth } from './plugins/api-auth.js';
+import { installMeteredCalls } from './plugins/metered-calls.js';
 import { installMetrics } from './plugins/metrics.js';
 import { installRequestContext } from './plugins/request-context.js';
 import { healthRoutes } from './routes/health.js';
@@ -109,6 +111,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throwFileSizeLimit: true,
   });
 
+  const settlements = new PendingSettlements();
+  app.decorate('drain', new AbortController());
+  installMeteredCalls(app, {
+    store: deps.store,
+    clock: deps.clock,
+    reportsOverage: deps.billing.usageReporting !== null,
+    settlements,
+    draining: app.drain.signal,
+  });
   installApiAuth(app, { store: deps.store, clock: deps.clock, rateLimiter: deps.rateLimiter });
 
   await app.register(healthRoutes, { store: deps.store, rateLimiter: deps.rateLimiter });
@@ -121,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     processingTimeoutMs: deps.config.processingTimeoutMs,
     reportsOverage: deps.billing.usageReporting !== null,
   });
-  await app.register(usageRoute, { store: deps.store, clock: deps.clock });
+  await app.register(usageRoute, { store: deps.store, clock: deps.clock, settlements });
   await app.register(billingRoutes, { billing: deps.billing, store: deps.store });
   if (deps.billing.webhooks) {
     await app.register(stripeWebhookRoute, { store: deps.store, clock: deps.clock, webhooks: deps.billing.webhooks });
@@ -136,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reader: deps.reader,
     pipelines: deps.pipelines,
     publicBaseUrl: deps.publicBaseUrl,
+    settlements,
   });
   if (deps.billing.name === 'test-mode') {
     await app.register(testModeBillingRoutes, { store: deps.store, clock: deps.clock, secret: deps.billingSecret });
@@ -143,22 +155,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Aborted when a shutdown's grace is nearly spent: work still running is withdrawn (503). */
+    drain: AbortController;
+  }
+}
+
+/** Share of the grace after which work still in flight is withdrawn, leaving time to answer. */
+const DRAIN_AT = 0.6;
+
 /**
- * Stops accepting requests, lets those in flight finish for up to `graceMs`, then cuts every
- * connection still open — a client that stopped reading a response would otherwise hold the
- * close for the whole keep-alive timeout (72 s in Fastify).
+ * Stops accepting requests (new ones get 503), lets those in flight finish for most of
+ * `graceMs`, then withdraws the processing still running: those calls answer 503
+ * service_unavailable with Retry-After and give their reservations back, so no client loses
+ * its connection without an HTTP answer. Whatever is still open at `graceMs` (a client that
+ * stopped reading) is cut — a keep-alive connection would otherwise hold the close for 72 s.
  */
 export async function closeGracefully(app: FastifyInstance, graceMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  timers.push(setTimeout(() => app.drain.abort(), Math.floor(graceMs * DRAIN_AT)));
   const cut = new Promise<void>((resolve) => {
-    timer = setTimeout(() => {
-      app.server.closeAllConnections();
-      resolve();
-    }, graceMs);
+    timers.push(
+      setTimeout(() => {
+        app.server.closeAllConnections();
+        resolve();
+      }, graceMs),
+    );
   });
   try {
     await Promise.race([app.close(), cut.then(() => app.close())]);
   } finally {
-    clearTimeout(timer);
+    timers.forEach(clearTimeout);
   }
 }

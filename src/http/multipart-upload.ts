@@ -22,8 +22,9 @@ export async function readUploadForm(
     );
   }
   const form: UploadForm = { fields: new Map(), file: null };
+  const watchdog = watchForStall(request);
   try {
-    await collectParts(request, allowed, form);
+    await Promise.race([collectParts(request, allowed, form), watchdog.stalled]);
   } catch (err) {
     // Our own refusals and the multipart plugin's coded limits keep their messages (mapped in
     // http/errors.ts); anything else the parser throws ("Unexpected end of form", "Malformed
@@ -33,8 +34,54 @@ export async function readUploadForm(
     }
     request.log.info({ err: { name: (err as Error).name, message: (err as Error).message } }, 'unreadable multipart body');
     throw new ApiError('invalid_request', 'The multipart/form-data body is malformed or incomplete.');
+  } finally {
+    watchdog.stop();
   }
   return form;
+}
+
+/**
+ * How long the parser may sit on a body the server has received in full without getting any
+ * further. A received body is parsed from memory in well under this; a parser that stops
+ * (busboy skips a part whose decoded file name holds a line break, e.g. `filename*=UTF-8''
+ * x%0D%0Ay.pdf`, and on a body of more than a few chunks never asks for the rest) would
+ * otherwise hold the request — and its quota reservation — forever: Node's requestTimeout no
+ * longer applies once the HTTP parser has the whole message.
+ */
+export const UPLOAD_STALL_MS = 2_000;
+
+function watchForStall(request: FastifyRequest): { stalled: Promise<never>; stop(): void } {
+  const raw = request.raw;
+  let consumed = 0;
+  let last = -1;
+  let quietSince = Date.now();
+  const onData = (chunk: Buffer) => (consumed += chunk.length);
+  raw.on('data', onData);
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setInterval(() => {
+      if (consumed !== last || !raw.complete) {
+        last = consumed;
+        quietSince = Date.now();
+        return;
+      }
+      if (Date.now() - quietSince < UPLOAD_STALL_MS) return;
+      clearInterval(timer);
+      request.log.info({ consumed }, 'multipart parser stalled on a received body');
+      // The rest of this body was never read: the connection cannot carry another request.
+      raw.unpipe();
+      raw.resume();
+      reject(new ApiError('invalid_request', 'The multipart/form-data body could not be parsed to its end (a part header is malformed).'));
+    }, 250);
+  });
+  stalled.catch(() => undefined);
+  return {
+    stalled,
+    stop() {
+      clearInterval(timer);
+      raw.off('data', onData);
+    },
+  };
 }
 
 async function collectParts(
@@ -46,7 +93,7 @@ async function collectParts(
     if (part.type === 'file') {
       if (part.fieldname !== allowed.file) {
         part.file.resume();
-        throw new ApiError('invalid_request', `Unexpected file in field '${part.fieldname}'; send the file in the field ${allowed.file}.`, part.fieldname);
+        throw new ApiError('invalid_request', `Unexpected file in field '${shown(part.fieldname)}'; send the file in the field ${allowed.file}.`, shown(part.fieldname));
       }
       if (form.file) {
         part.file.resume();
@@ -56,11 +103,18 @@ async function collectParts(
       continue;
     }
     if (!allowed.fields.includes(part.fieldname)) {
-      throw new ApiError('invalid_request', `Unknown field '${part.fieldname}'.`, part.fieldname);
+      throw new ApiError('invalid_request', `Unknown field '${shown(part.fieldname)}'.`, shown(part.fieldname));
     }
     if (form.fields.has(part.fieldname)) {
       throw new ApiError('invalid_request', `Field '${part.fieldname}' is given more than once.`, part.fieldname);
     }
     form.fields.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
   }
+}
+
+/** The most of a client's field name an error repeats: a 100 KB name is not echoed whole. */
+export const MAX_ECHOED_NAME = 64;
+
+function shown(name: string): string {
+  return name.length <= MAX_ECHOED_NAME ? name : `${name.slice(0, MAX_ECHOED_NAME)}…`;
 }

@@ -76,9 +76,13 @@ export const UsageResponseSchema = z
   })
   .meta({ id: 'Usage' });
 
-export const CheckoutBodySchema = z.object({
+/** Strict, like the analyze form: an unknown field is 400 invalid_request, not ignored. */
+export const CheckoutBodySchema = z.strictObject({
   tier: z.string().describe(`One of ${PAID_CHECKOUT_TIERS.join(', ')}`),
 });
+
+/** The portal takes no fields; a body, when sent, must be empty (`{}`). */
+export const PortalBodySchema = z.strictObject({}).nullish();
 
 export const BillingSessionSchema = z.object({ url: z.string() }).meta({ id: 'BillingSession' });
 

@@ -5,7 +5,7 @@ import type { DocumentReader } from './model/reader.js';
 import type { PipelineOutput } from './model/result.js';
 import type { PipelineDefinition, PipelineSlots } from './model/stage.js';
 
-export type FailureKind = 'load' | 'not_recognized' | 'not_available' | 'timeout' | 'fault';
+export type FailureKind = 'load' | 'not_recognized' | 'not_available' | 'timeout' | 'cancelled' | 'fault';
 
 export interface StageTiming {
   stage: string;
@@ -30,6 +30,11 @@ export interface RunOptions {
   reader: DocumentReader;
   maxPages: number;
   timeoutMs: number;
+  /**
+   * The caller's cancellation (the client left, the server is shutting down): aborts the
+   * reader and the stages like the deadline does, and the run ends as kind 'cancelled'.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -50,6 +55,9 @@ export async function runPipeline(
     controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
   });
   deadline.catch(() => undefined); // observed through Promise.race below
+  const cancel = () => controller.abort(new RunCancelledError());
+  if (options.signal?.aborted) cancel();
+  else options.signal?.addEventListener('abort', cancel, { once: true });
 
   let document: LoadedDocument | null = null;
   let current = 'read';
@@ -82,9 +90,13 @@ export async function runPipeline(
     if (error instanceof ProcessingTimeoutError) {
       return failure('timeout', 'Processing took longer than the allowed time and was stopped.', error);
     }
+    if (error instanceof RunCancelledError || controller.signal.reason instanceof RunCancelledError) {
+      return failure('cancelled', 'Processing was stopped before it could finish; retry shortly.', error);
+    }
     return failure('fault', 'Processing the document failed.', error);
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
     if (!controller.signal.aborted) controller.abort(new Error('pipeline finished'));
   }
 
@@ -98,4 +110,12 @@ function outputOf(pipeline: PipelineDefinition, slots: PipelineSlots): PipelineO
     return slots.tables ? { kind: 'tables', tables: slots.tables, ...(slots.statement ? { statement: slots.statement } : {}) } : null;
   }
   return slots.analysis ? { kind: 'analysis', analysis: slots.analysis } : null;
+}
+
+/** The caller withdrew the run (RunOptions.signal); not a fault of the document. */
+class RunCancelledError extends Error {
+  override readonly name = 'RunCancelledError';
+  constructor() {
+    super('processing cancelled by the caller');
+  }
 }

@@ -81,6 +81,12 @@ export interface AuditRecord {
   createdAt: Date;
 }
 
+/** A reservation as its holder settles it: its id and the cap it was taken under. */
+export interface ReservationRef {
+  id: string;
+  hardCap: number | null;
+}
+
 export interface UsageCounterKey {
   organizationId: string;
   /** 'trial' for the trial's lifetime allowance, else the ISO start of the billing period. */
@@ -183,28 +189,39 @@ export interface Store {
   touchApiKey(id: string, at: Date, minIntervalMs: number): Promise<void>;
 
   /**
-   * Atomically reserves one call on the counter. With a hardCap, succeeds only while
-   * committed + reserved < hardCap (the trial's hard block); without, always succeeds.
+   * Atomically reserves one call on the counter and returns the reservation's id, or null at
+   * the cap. With a hardCap, succeeds only while committed + reserved < hardCap (the trial's
+   * hard block); without, always succeeds. Only the id settles the reservation.
    */
-  reserveCall(counter: UsageCounterKey, hardCap: number | null): Promise<boolean>;
+  reserveCall(counter: UsageCounterKey, hardCap: number | null): Promise<string | null>;
   /**
-   * Turns one reservation into a billable call and returns the counter's new committed count.
-   * With `overage`, in the same transaction: when that count exceeds `overage.includedCalls`,
-   * a pending overage report keyed by the request id is recorded (never twice for one id), so
-   * no committed overage call goes unreported and none is reported twice.
+   * Turns the reservation `reservation.id` into a billable call and returns the counter's new
+   * committed count. Each reservation settles once: when its row is gone (settled already, or
+   * reclaimed as stale), the call is counted only while committed + reserved < its hardCap, and
+   * null is returned when it is not — a reclaimed reservation can never take a trial past its
+   * cap. Without `reservation` (operators, tests) the counter's oldest reservation, if any, is
+   * taken and the call is counted regardless. With `overage`, in the same transaction: when
+   * the count exceeds `overage.includedCalls`, a pending overage report keyed by the request id
+   * is recorded (never twice for one id).
    */
-  commitCall(counter: UsageCounterKey, overage?: OverageCall | null): Promise<number>;
-  /** Gives one reservation back (the call failed and is not billable). */
-  releaseCall(counter: UsageCounterKey): Promise<void>;
+  commitCall(counter: UsageCounterKey, overage?: OverageCall | null, reservation?: ReservationRef): Promise<number | null>;
+  /**
+   * Gives the reservation `reservationId` back (the call failed or was not delivered); false
+   * when it was already settled or reclaimed, and then nothing changes — a release can never
+   * take a unit another request holds. Without an id the counter's oldest reservation.
+   */
+  releaseCall(counter: UsageCounterKey, reservationId?: string): Promise<boolean>;
   /** Billable (committed) calls on the counter; 0 when it was never used. */
   billableCalls(counter: UsageCounterKey): Promise<number>;
   /**
    * Gives back the reservations of requests that died between reserve and commit/release
    * (process crash, kill, cut-off shutdown), which would otherwise hold a unit of the trial's
-   * allowance forever. One atomic UPDATE: `reserved = 0` on every counter with `reserved > 0`
-   * whose last write (reserveCall/commitCall/releaseCall, stamped with the store's clock) is
-   * strictly before `olderThan`. `committed` is never changed. Returns how many counters it
-   * changed (not how many reservations).
+   * allowance forever: every reservation taken strictly before `olderThan` (stamped with the
+   * store's clock) is deleted and its unit given back, in one transaction; a late commit of
+   * one of them is then checked against the cap again (commitCall). Reservations from before
+   * migration 0006 (no row) are given back as before: `reserved = 0` on a counter without
+   * rows whose last write is before `olderThan`. `committed` is never changed. Returns how
+   * many counters it changed (not how many reservations).
    *
    * Why that is safe: every in-flight request settles within the processing deadline plus the
    * shutdown grace after it reserved, and each reserve or settle touches the counter's

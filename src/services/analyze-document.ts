@@ -39,21 +39,31 @@ export type AnalyzeOutcome =
 /**
  * Runs the document type's pipeline on an accepted upload and maps its outcome to the API
  * — the one place that does (DESIGN): a load failure is 400 invalid_request (param file), a
- * document of another type 422 document_not_recognized, anything else 500 processing_failed
- * with a public message only.
+ * document of another type 422 document_not_recognized, work withdrawn by the caller's signal
+ * 503 service_unavailable, anything else 500 processing_failed with a public message only.
  */
 export async function analyzeDocument(
   deps: AnalyzeDeps,
-  input: { documentType: DocumentType; bytes: Uint8Array; kind: FileKind; startedAt: number },
+  input: { documentType: DocumentType; bytes: Uint8Array; kind: FileKind; startedAt: number; signal?: AbortSignal },
 ): Promise<AnalyzeOutcome> {
   const pipeline = deps.pipelines[input.documentType];
   const run = await runPipeline(pipeline, input, {
     reader: deps.reader,
     maxPages: deps.maxPages,
     timeoutMs: deps.processingTimeoutMs,
+    signal: input.signal,
   });
   if (run.status === 'failure') {
-    const code = run.kind === 'load' ? 'invalid_request' : run.kind === 'not_recognized' ? 'document_not_recognized' : 'processing_failed';
+    // 'cancelled': the caller withdrew the work (client gone, or a shutdown past its grace):
+    // 503, since nothing is wrong with the document and a retry elsewhere will work.
+    const code =
+      run.kind === 'load'
+        ? 'invalid_request'
+        : run.kind === 'not_recognized'
+          ? 'document_not_recognized'
+          : run.kind === 'cancelled'
+            ? 'service_unavailable'
+            : 'processing_failed';
     const error: ServiceError = { code, message: run.publicMessage };
     if (run.kind === 'load') error.param = 'file';
     const failure: FailureReport = { kind: run.kind, stage: run.stage };

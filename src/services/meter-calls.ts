@@ -11,6 +11,8 @@ import { limitsOf } from './organization-limits.js';
  * concurrency and however many instances share the database.
  */
 export interface Reservation {
+  /** The store's id of this reservation: only it settles the reservation (once). */
+  id: string;
   counter: UsageCounterKey;
   window: MeteringWindow;
   settled: boolean;
@@ -26,8 +28,8 @@ export async function reserveCall(
 ): Promise<Reservation | null> {
   const window = windowFor(organization, deps.clock.now());
   const counter = { organizationId: organization.id, counterKey: window.counterKey };
-  const reserved = await deps.store.reserveCall(counter, window.hardCap);
-  return reserved ? { counter, window, settled: false } : null;
+  const id = await deps.store.reserveCall(counter, window.hardCap);
+  return id ? { id, counter, window, settled: false } : null;
 }
 
 export interface CommitDeps {
@@ -37,7 +39,10 @@ export interface CommitDeps {
 }
 
 /**
- * Idempotent: a reservation is settled once, by commit or release. A call beyond the included
+ * Idempotent: a reservation is settled once, by commit or release — here by its `settled`
+ * flag, in the store by its id (a second settle, or one after the reservation was reclaimed,
+ * cannot take another request's unit). Returns the new committed count, or null when nothing
+ * was counted (settled before, or reclaimed and the cap has no room left). A call beyond the included
  * calls of a paid tier with a provider subscription is recorded for overage reporting in the
  * same transaction as the commit (services/report-overage.ts sends it).
  */
@@ -45,10 +50,13 @@ export async function commitCall(
   deps: CommitDeps,
   reservation: Reservation,
   call?: { requestId: string; organization: Organization; at: Date },
-): Promise<void> {
-  if (reservation.settled) return;
+): Promise<number | null> {
+  if (reservation.settled) return null;
   reservation.settled = true;
-  await deps.store.commitCall(reservation.counter, deps.reportsOverage && call ? overageCallOf(call) : null);
+  return deps.store.commitCall(reservation.counter, deps.reportsOverage && call ? overageCallOf(call) : null, {
+    id: reservation.id,
+    hardCap: reservation.window.hardCap,
+  });
 }
 
 /** Overage is invoiced for the self-service tiers with a subscription; enterprise by contract. */
@@ -61,5 +69,5 @@ function overageCallOf(call: { requestId: string; organization: Organization; at
 export async function releaseCall(deps: { store: Store }, reservation: Reservation): Promise<void> {
   if (reservation.settled) return;
   reservation.settled = true;
-  await deps.store.releaseCall(reservation.counter);
+  await deps.store.releaseCall(reservation.counter, reservation.id);
 }

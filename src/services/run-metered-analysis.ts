@@ -17,7 +17,8 @@ import { fail, ok, type Outcome, type ServiceError } from './service-error.js';
  *   3. rate limit of the organization      → hitOrganizationRateLimit
  *   4. trial quota: reserve a call         → meter-calls.reserveCall
  *   5. validation of the form              → validateAnalyzeForm
- *   6. processing; commit on 200, release  → analyzeAndSettle
+ *   6. processing; release on failure      → analyzeHoldingReservation
+ *      commit once the 200 is written       → settleDelivery
  *   and the audit record of SPEC §7        → recordAnalyzeCall
  * The API runs 3–4 in its auth gate (plugins/api-auth.ts) for every keyed route and 5–6 in the
  * route; the account page runs them all through runMeteredAnalysis.
@@ -46,7 +47,7 @@ export interface AcceptedUpload {
 
 /** Validation of SPEC §2: document_type present and one of the six, one non-empty PDF/JPG/PNG. */
 export function validateAnalyzeForm(form: AnalyzeForm): Outcome<AcceptedUpload> {
-  const documentType = form.documentType?.trim();
+  const documentType = form.documentType === undefined ? undefined : trimAsciiWhitespace(form.documentType);
   if (!documentType) return fail('invalid_request', "Field 'document_type' is missing.", 'document_type');
   if (!isDocumentType(documentType)) {
     return fail('document_type_unsupported', `document_type must be one of ${DOCUMENT_TYPES.join(', ')}.`, 'document_type');
@@ -56,6 +57,15 @@ export function validateAnalyzeForm(form: AnalyzeForm): Outcome<AcceptedUpload> 
   const kind = sniffFileKind(form.file.bytes);
   if (!kind) return fail('invalid_request', 'The file is not a PDF, JPG or PNG.', 'file');
   return ok({ documentType, bytes: form.file.bytes, kind });
+}
+
+/**
+ * Only ASCII spaces, tabs and line breaks around a form value are forgiven (a trailing newline
+ * from `curl -F document_type=@file`); String#trim would also take a no-break space or other
+ * Unicode spaces, so `"kontoauszug\u00a0"` would pass as a valid type.
+ */
+export function trimAsciiWhitespace(value: string): string {
+  return value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
 }
 
 export type SettledAnalysis =
@@ -69,24 +79,49 @@ export interface CallOrigin {
 }
 
 /**
- * Runs the pipeline and settles the reservation: only a successful analysis is committed
- * (billable), with its overage report where the call is beyond the allowance; every failure
- * gives the reservation back at once.
+ * Runs the pipeline with the call's reservation held. Every failure gives the reservation
+ * back at once; a success leaves it held, because a result is only billable once it has
+ * reached the client: the caller settles it with settleDelivery when the response is written
+ * (commit) or the connection closed before (release). `signal` withdraws the work (the client
+ * left, the server is draining); the outcome is then 503 service_unavailable.
  */
-export async function analyzeAndSettle(
-  deps: AnalyzeDeps & CommitDeps & { clock: Clock },
+export async function analyzeHoldingReservation(
+  deps: AnalyzeDeps & { store: Store },
   reservation: Reservation | null,
-  upload: AcceptedUpload & { startedAt: number; origin: CallOrigin },
+  upload: AcceptedUpload & { startedAt: number; signal?: AbortSignal },
 ): Promise<SettledAnalysis> {
+  let succeeded = false;
   try {
     const outcome = await analyzeDocument(deps, upload);
     if (!outcome.ok) return { ok: false, error: outcome.error, pages: outcome.pages, failure: outcome.failure };
-    if (reservation) await commitCall(deps, reservation, { ...upload.origin, at: deps.clock.now() });
+    succeeded = true;
     return { ok: true, body: outcome.body, pages: outcome.pages };
   } finally {
-    if (reservation && !reservation.settled) await releaseCall(deps, reservation);
+    if (reservation && !succeeded) await releaseCall(deps, reservation);
   }
 }
+
+/**
+ * Settles a call's reservation once its response is done with: committed (billable, with its
+ * overage report where due) only when `billable` names the successful call and the response
+ * was written in full; released otherwise — a client that left before the answer is not
+ * billed. Idempotent, like commit and release themselves.
+ */
+export async function settleDelivery(
+  deps: CommitDeps & { clock: Clock },
+  reservation: Reservation,
+  billable: CallOrigin | null,
+  delivered: boolean,
+): Promise<void> {
+  if (billable && delivered) await commitCall(deps, reservation, { ...billable, at: deps.clock.now() });
+  else await releaseCall(deps, reservation);
+}
+
+/**
+ * The status an audit record gets for a call whose client closed the connection before the
+ * answer was written (nginx's "client closed request"); never sent, since nobody is listening.
+ */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 /** The audit record of SPEC §7: who, which key, what type, outcome, pages and time — no content. */
 export async function recordAnalyzeCall(
@@ -97,7 +132,15 @@ export async function recordAnalyzeCall(
 }
 
 export type MeteredCallResult =
-  | { ok: true; status: 200; body: AnalyzeBody; documentType: DocumentType; pages: number }
+  | {
+      ok: true;
+      status: 200;
+      body: AnalyzeBody;
+      documentType: DocumentType;
+      pages: number;
+      /** Settles the held reservation once the response is done: commit when delivered. */
+      settle: (delivered: boolean) => Promise<void>;
+    }
   | {
       ok: false;
       status: number;
@@ -116,11 +159,19 @@ export type MeteredCallResult =
  * Steps 3–6 for a caller outside the API's auth gate (the account area's signed-in session
  * stands in for the key). `readForm` reads the upload only once the call is admitted, so a
  * rate-limited or quota-blocked request is refused before its body is read, as on the API.
- * The reservation is settled whatever happens, also when readForm throws.
+ * Every failure releases the reservation, also when readForm throws; a success returns it
+ * held, and the caller must call `settle` once its response is done (see settleDelivery).
  */
 export async function runMeteredAnalysis(
   deps: MeteredAnalysisDeps,
-  input: { organization: Organization; requestId: string; startedAt: number; readForm: () => Promise<Outcome<AnalyzeForm>> },
+  input: {
+    organization: Organization;
+    requestId: string;
+    startedAt: number;
+    readForm: () => Promise<Outcome<AnalyzeForm>>;
+    /** Withdraws the work: the client left or the server is draining. */
+    signal?: AbortSignal;
+  },
 ): Promise<MeteredCallResult> {
   const failed = (error: ServiceError, extra: Partial<Extract<MeteredCallResult, { ok: false }>> = {}): MeteredCallResult => ({
     ok: false,
@@ -147,21 +198,27 @@ export async function runMeteredAnalysis(
   if (!reservation) {
     return failed({ code: 'quota_exceeded', message: `The trial allowance of ${limitsOf(input.organization).includedCalls} calls is used up.` });
   }
+  let held = false;
   try {
     const form = await input.readForm();
     if (!form.ok) return failed(form.error);
     const accepted = validateAnalyzeForm(form.value);
     if (!accepted.ok) return failed(accepted.error);
     const { documentType } = accepted.value;
-    const settled = await analyzeAndSettle(deps, reservation, {
-      ...accepted.value,
-      startedAt: input.startedAt,
-      origin: { requestId: input.requestId, organization: input.organization },
-    });
+    const settled = await analyzeHoldingReservation(deps, reservation, { ...accepted.value, startedAt: input.startedAt, signal: input.signal });
     if (!settled.ok) return failed(settled.error, { documentType, pages: settled.pages, failure: settled.failure });
-    return { ok: true, status: 200, body: settled.body, documentType, pages: settled.pages };
+    held = true;
+    const origin: CallOrigin = { requestId: input.requestId, organization: input.organization };
+    return {
+      ok: true,
+      status: 200,
+      body: settled.body,
+      documentType,
+      pages: settled.pages,
+      settle: (delivered) => settleDelivery(deps, reservation, origin, delivered),
+    };
   } finally {
-    if (!reservation.settled) await releaseCall(deps, reservation);
+    if (!held && !reservation.settled) await releaseCall(deps, reservation);
   }
 }
 

@@ -295,7 +295,7 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
 
     describe('usage counters', () => {
       const counterOf = (organizationId: string, counterKey = 'trial'): UsageCounterKey => ({ organizationId, counterKey });
-      const countTrue = (results: boolean[]) => results.filter(Boolean).length;
+      const countTrue = (results: unknown[]) => results.filter(Boolean).length;
 
       it('lets exactly cap reservations through under 120 concurrent calls from two instances', async () => {
         const org = await newOrg();
@@ -305,7 +305,7 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
         );
         assert.equal(countTrue(results), 50);
         assert.equal(await store.billableCalls(counter), 0, 'reservations are not billable');
-        assert.equal(await store.reserveCall(counter, 50), false);
+        assert.equal(await store.reserveCall(counter, 50), null);
 
         // Releasing 7 lets exactly 7 more in, again under concurrency.
         await Promise.all(Array.from({ length: 7 }, () => store.releaseCall(counter)));
@@ -315,7 +315,7 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
         // Commit 20 of the 50 held: billable 20, and the cap still counts them.
         await Promise.all(Array.from({ length: 20 }, () => other.commitCall(counter)));
         assert.equal(await store.billableCalls(counter), 20);
-        assert.equal(await store.reserveCall(counter, 50), false);
+        assert.equal(await store.reserveCall(counter, 50), null);
 
         // Release the other 30: 30 slots free up, committed calls keep theirs.
         await Promise.all(Array.from({ length: 30 }, () => store.releaseCall(counter)));
@@ -331,8 +331,8 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
         await store.releaseCall(counter); // nothing to release: no row, no error
         assert.equal(await store.billableCalls(counter), 0);
 
-        assert.equal(await store.reserveCall(counter, 3), true);
-        assert.equal(await store.reserveCall(counter, 3), true);
+        assert.ok(await store.reserveCall(counter, 3));
+        assert.ok(await store.reserveCall(counter, 3));
         await store.commitCall(counter);
         assert.equal(await store.billableCalls(counter), 1);
         await store.releaseCall(counter);
@@ -341,13 +341,13 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
         assert.equal(await store.billableCalls(counter), 1);
         // committed 1 + reserved 0 → two more fit under a cap of 3, not three.
         assert.deepEqual(
-          [await store.reserveCall(counter, 3), await store.reserveCall(counter, 3), await store.reserveCall(counter, 3)],
+          [await store.reserveCall(counter, 3), await store.reserveCall(counter, 3), await store.reserveCall(counter, 3)].map(Boolean),
           [true, true, false],
         );
         await store.commitCall(counter);
         await store.commitCall(counter);
         assert.equal(await store.billableCalls(counter), 3);
-        assert.equal(await store.reserveCall(counter, 3), false);
+        assert.equal(await store.reserveCall(counter, 3), null);
       });
 
       it('without a cap always reserves; counters are separate per key and per organization', async () => {
@@ -360,10 +360,10 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
         assert.equal(await store.billableCalls(period), 60);
         assert.equal(await store.billableCalls(counterOf(org.id, '2025-05-01T00:00:00.000Z')), 0);
         assert.equal(await store.billableCalls(counterOf(stranger.id, '2025-04-01T00:00:00.000Z')), 0);
-        assert.equal(await store.reserveCall(counterOf(org.id, 'trial'), 1), true);
-        assert.equal(await store.reserveCall(counterOf(org.id, 'trial'), 1), false);
-        assert.equal(await store.reserveCall(counterOf(stranger.id, 'trial'), 1), true);
-        assert.equal(await store.reserveCall(counterOf(stranger.id, 'x'), 0), false, 'a cap of 0 admits nothing');
+        assert.ok(await store.reserveCall(counterOf(org.id, 'trial'), 1));
+        assert.equal(await store.reserveCall(counterOf(org.id, 'trial'), 1), null);
+        assert.ok(await store.reserveCall(counterOf(stranger.id, 'trial'), 1));
+        assert.equal(await store.reserveCall(counterOf(stranger.id, 'x'), 0), null, 'a cap of 0 admits nothing');
       });
 
       it('counts a commit even without a reservation (a billable call is never lost)', async () => {
@@ -413,13 +413,13 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
         const org = await newOrg();
         const counter = counterOf(org.id);
         clock.set(T0);
-        assert.equal(await clocked.reserveCall(counter, 2), true);
+        assert.ok(await clocked.reserveCall(counter, 2));
         assert.deepEqual(await row(counter), row3(0, 1, t0), 'insert path');
         clock.advance(1000);
-        assert.equal(await clocked.reserveCall(counter, 2), true);
+        assert.ok(await clocked.reserveCall(counter, 2));
         assert.deepEqual(await row(counter), row3(0, 2, t0 + 1000), 'upsert path');
         clock.advance(1000);
-        assert.equal(await clocked.reserveCall(counter, 2), false);
+        assert.equal(await clocked.reserveCall(counter, 2), null);
         assert.deepEqual(await row(counter), row3(0, 2, t0 + 1000), 'refused: unchanged');
         clock.advance(1000);
         await clocked.commitCall(counter);
@@ -440,7 +440,7 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
         const org = await newOrg();
         const counter = counterOf(org.id, '2001-02-01T00:00:00.000Z');
         clock.set(T0);
-        for (let i = 0; i < 3; i++) assert.equal(await clocked.reserveCall(counter, null), true);
+        for (let i = 0; i < 3; i++) assert.ok(await clocked.reserveCall(counter, null));
         await clocked.commitCall(counter);
         assert.deepEqual(await row(counter), row3(1, 2, t0));
 
@@ -459,7 +459,7 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
         assert.deepEqual(await row(counter), row3(2, 0, t0 + MIN));
       });
 
-      it('leaves counters touched after the cutoff alone and never changes committed counts', async () => {
+      it('reclaims each reservation by its own age, however busy its counter, and never changes committed counts', async () => {
         const org = await newOrg();
         const [renewedByReserve, renewedByCommit, renewedByRelease, stale, committedOnly] = ['a', 'b', 'c', 'd', 'e'].map(
           (k) => counterOf(org.id, k),
@@ -473,23 +473,65 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
         }
         for (let i = 0; i < 7; i++) await clocked.commitCall(committedOnly);
 
+        // Activity on a counter no longer shields the dead reservations it holds (issue 10 §4).
         clock.advance(10 * MIN);
         await clocked.reserveCall(renewedByReserve, null);
         await clocked.commitCall(renewedByCommit);
         await clocked.releaseCall(renewedByRelease);
 
-        assert.equal(await clocked.reclaimStaleReservations(new Date(t0 + 5 * MIN)), 1, 'only the untouched counter');
+        assert.equal(await clocked.reclaimStaleReservations(new Date(t0 + 5 * MIN)), 4, 'every counter holding a reservation from t0');
         assert.deepEqual(await row(stale), row3(1, 0, t0));
-        assert.deepEqual(await row(renewedByReserve), row3(1, 3, t0 + 10 * MIN));
-        assert.deepEqual(await row(renewedByCommit), row3(2, 1, t0 + 10 * MIN));
-        assert.deepEqual(await row(renewedByRelease), row3(1, 1, t0 + 10 * MIN));
+        assert.deepEqual(await row(renewedByReserve), row3(1, 1, t0 + 10 * MIN), 'the fresh reservation stays');
+        assert.deepEqual(await row(renewedByCommit), row3(2, 0, t0 + 10 * MIN));
+        assert.deepEqual(await row(renewedByRelease), row3(1, 0, t0 + 10 * MIN));
         assert.deepEqual(await row(committedOnly), row3(7, 0, t0), 'nothing reserved: not changed, not counted');
 
-        assert.equal(await clocked.reclaimStaleReservations(new Date(t0 + 10 * MIN + 1)), 3);
+        assert.equal(await clocked.reclaimStaleReservations(new Date(t0 + 10 * MIN + 1)), 1);
         assert.deepEqual(
           await Promise.all([renewedByReserve, renewedByCommit, renewedByRelease, stale, committedOnly].map((c) => clocked.billableCalls(c))),
           [1, 2, 1, 1, 7],
         );
+      });
+
+      it('settles a reservation once and only by its id; a reclaimed one commits only within the cap', async () => {
+        const org = await newOrg();
+        const trial = counterOf(org.id, 'trial-ids');
+        clock.set(T0);
+        const first = (await clocked.reserveCall(trial, 2))!;
+        clock.advance(10 * MIN);
+        const second = (await clocked.reserveCall(trial, 2))!;
+        assert.ok(first && second && first !== second);
+
+        // Released twice: the second release gives nothing back (it would be the other call's unit).
+        assert.equal(await clocked.releaseCall(trial, first), true);
+        assert.equal(await other.releaseCall(trial, first), false);
+        assert.deepEqual(await row(trial), row3(0, 1, t0 + 10 * MIN));
+        // Committed twice: counted once.
+        assert.equal(await clocked.commitCall(trial, null, { id: second, hardCap: 2 }), 1);
+        assert.equal(await other.commitCall(trial, null, { id: second, hardCap: 2 }), null, 'a second commit counts nothing');
+        assert.equal(await clocked.releaseCall(trial, second), false, 'nor can it be released after');
+        assert.deepEqual(await row(trial), row3(1, 0, t0 + 10 * MIN));
+
+        // A reservation reclaimed while its request still runs, the cap taken by others meanwhile:
+        // the late commit is not counted — the trial never passes its cap.
+        const capped = counterOf(org.id, 'trial-reclaimed');
+        const slow = (await clocked.reserveCall(capped, 2))!;
+        clock.advance(10 * MIN);
+        assert.equal(await clocked.reclaimStaleReservations(new Date(clock.now().getTime() - 5 * MIN)), 1);
+        for (let i = 0; i < 2; i++) {
+          const id = (await other.reserveCall(capped, 2))!;
+          assert.equal(await other.commitCall(capped, null, { id, hardCap: 2 }), i + 1);
+        }
+        assert.equal(await clocked.commitCall(capped, null, { id: slow, hardCap: 2 }), null);
+        assert.equal(await clocked.billableCalls(capped), 2);
+
+        // Reclaimed, but the cap still has room when the late request commits: counted, once.
+        const roomy = counterOf(org.id, 'trial-roomy');
+        const late = (await clocked.reserveCall(roomy, 2))!;
+        clock.advance(10 * MIN);
+        assert.equal(await clocked.reclaimStaleReservations(new Date(clock.now().getTime() - 5 * MIN)), 1);
+        assert.equal(await clocked.commitCall(roomy, null, { id: late, hardCap: 2 }), 1);
+        assert.equal(await clocked.commitCall(roomy, null, { id: late, hardCap: 2 }), null);
       });
 
       it('gives a trial blocked by a dead reservation its call back, however often it retried at the cap', async () => {
@@ -497,19 +539,19 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
         const trial = counterOf(org.id);
         clock.set(T0);
         for (let i = 0; i < 49; i++) {
-          assert.equal(await clocked.reserveCall(trial, 50), true);
+          assert.ok(await clocked.reserveCall(trial, 50));
           await clocked.commitCall(trial);
         }
-        assert.equal(await clocked.reserveCall(trial, 50), true, 'the 50th call, whose process then dies');
+        assert.ok(await clocked.reserveCall(trial, 50), 'the 50th call, whose process then dies');
         clock.advance(60 * MIN);
-        for (let i = 0; i < 5; i++) assert.equal(await other.reserveCall(trial, 50), false, 'blocked at the cap');
-        for (let i = 0; i < 5; i++) assert.equal(await clocked.reserveCall(trial, 50), false, 'blocked at the cap');
+        for (let i = 0; i < 5; i++) assert.equal(await other.reserveCall(trial, 50), null, 'blocked at the cap');
+        for (let i = 0; i < 5; i++) assert.equal(await clocked.reserveCall(trial, 50), null, 'blocked at the cap');
 
         assert.equal(await clocked.reclaimStaleReservations(new Date(clock.now().getTime() - 30 * MIN)), 1);
-        assert.equal(await clocked.reserveCall(trial, 50), true, 'the lost call is available again');
+        assert.ok(await clocked.reserveCall(trial, 50), 'the lost call is available again');
         await clocked.commitCall(trial);
         assert.equal(await clocked.billableCalls(trial), 50);
-        assert.equal(await clocked.reserveCall(trial, 50), false, 'and the cap holds');
+        assert.equal(await clocked.reserveCall(trial, 50), null, 'and the cap holds');
       });
 
       it('migration 0002 applies on a database with 0001 data: old rows get updated_at 0 and are reclaimable', async () => {
@@ -549,8 +591,8 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
             assert.equal(await upgraded.billableCalls(trial), 7);
             assert.equal(await upgraded.billableCalls(counterOf(orgId, '2001-01-01T00:00:00.000Z')), 3);
             clock.set(T0);
-            assert.equal(await upgraded.reserveCall(trial, 8), true, '7 committed + 0 reserved < 8');
-            assert.equal(await upgraded.reserveCall(trial, 8), false);
+            assert.ok(await upgraded.reserveCall(trial, 8), '7 committed + 0 reserved < 8');
+            assert.equal(await upgraded.reserveCall(trial, 8), null);
             const after = await old.selectFrom('usage_counters').select('updated_at').where('counter_key', '=', 'trial').executeTakeFirst();
             assert.deepEqual(after, { updated_at: t0 });
           } finally {

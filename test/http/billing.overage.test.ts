@@ -13,7 +13,7 @@ import { syncSubscription } from '../../src/services/sync-subscription.js';
 import { createTestDatabase, backends } from '../support/databases.js';
 import { payslipLines, textPdf } from '../support/documents.js';
 import { answeringPipelines } from '../support/pipelines.js';
-import { analyze, closeSharedReader, createOrg, startServer, type TestServer } from '../support/server.js';
+import { analyze, closeSharedReader, createOrg, getJson, startServer, type TestServer } from '../support/server.js';
 import { FakeStripeApi } from '../support/stripe-api-server.js';
 
 after(closeSharedReader);
@@ -53,6 +53,9 @@ for (const backend of backends()) {
         await res.body?.cancel();
         ids.push(res.headers.get('x-request-id')!);
       }
+      // A call is committed (and its overage recorded) once its 200 has been written; the
+      // usage endpoint waits for those settlements, as a client reading its usage would.
+      assert.equal((await getJson(server.url, '/api/v1/usage', apiKey)).status, 200);
       return ids;
     }
 

@@ -190,7 +190,7 @@ export interface UploadOptions {
 }
 
 /** POST /api/v1/analyze as multipart, the way a client library sends it. */
-export async function analyze(url: string, apiKey: string | null, upload: UploadOptions): Promise<Response> {
+export async function analyze(url: string, apiKey: string | null, upload: UploadOptions, signal?: AbortSignal): Promise<Response> {
   const form = new FormData();
   if (upload.documentType !== null && upload.documentType !== undefined) form.append('document_type', upload.documentType);
   for (const [k, v] of Object.entries(upload.extraFields ?? {})) form.append(k, v);
@@ -202,6 +202,7 @@ export async function analyze(url: string, apiKey: string | null, upload: Upload
     method: 'POST',
     headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
     body: form,
+    signal,
   });
 }
 

@@ -6,6 +6,9 @@ export interface ThrowawayRedis {
   url: string;
   /** Kills the server (SIGKILL) and resolves once it has exited. Safe to call twice. */
   kill(): Promise<void>;
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the server: its socket stays open, it stops answering. */
+  freeze(): void;
+  thaw(): void;
 }
 
 export const hasRedisServerBinary = spawnSync('redis-server', ['--version']).status === 0;
@@ -39,7 +42,15 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url: `redis://127.0.0.1:${port}`, kill };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGCONT');
+      await kill();
+    },
+    freeze: () => child.kill('SIGSTOP'),
+    thaw: () => child.kill('SIGCONT'),
+  };
 }
 
 /** A port that was free a moment ago (bound to 0, then released). */

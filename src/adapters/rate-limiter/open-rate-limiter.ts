@@ -12,6 +12,12 @@ export interface RateLimiterOptions {
 
 /** How long the first connection may take before the start fails, in ms. */
 const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long one command may take before it fails, in ms. A Redis that is frozen (SIGSTOP, a
+ * stalled VM) keeps its socket open and never answers: without this bound every keyed request
+ * and /readyz would wait as long as the freeze lasts, instead of answering 503 at once.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
 /**
  * Redis-backed when REDIS_URL is set (connects now and rejects if Redis cannot be reached,
@@ -30,6 +36,7 @@ export async function openRateLimiter(
     // Requests fail instead of queueing while Redis is away: a rate-limit check must answer now.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     // ioredis waits this long for a dead socket to close on disconnect (default 2 s), which
     // would hold a failed start open for that long.
     disconnectTimeout: 500,

@@ -86,9 +86,62 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * Transactions on one SQLite file take turns within this process. Two stores open on the same
+ * file in one process (tests run two "instances" so) would otherwise deadlock: better-sqlite3
+ * waits for a busy lock synchronously, blocking the very event loop the other connection needs
+ * to finish the transaction that holds the lock. Separate processes wait on busy_timeout.
+ */
+const transactionTurns = new Map<string, Promise<void>>();
+
+async function takeTurn(file: string): Promise<() => void> {
+  const previous = transactionTurns.get(file) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const tail = previous.then(() => mine);
+  transactionTurns.set(file, tail);
+  await previous;
+  return () => {
+    release();
+    if (transactionTurns.get(file) === tail) transactionTurns.delete(file);
+  };
+}
+
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #file: string;
+  #endTurn: (() => void) | undefined;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#file = (config.database as { name?: string }).name ?? ':memory:';
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    const endTurn = await takeTurn(this.#file);
+    try {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      this.#endTurn = endTurn;
+    } catch (err) {
+      endTurn();
+      throw err;
+    }
+  }
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.commitTransaction(connection);
+    } finally {
+      this.#finishTurn();
+    }
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } finally {
+      this.#finishTurn();
+    }
+  }
+  #finishTurn(): void {
+    const end = this.#endTurn;
+    this.#endTurn = undefined;
+    end?.();
   }
 }
 

@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Selectable, type UpdateObject } from '
 import { isScope, type Scope } from '../../domain/scopes.js';
 import { isTier } from '../../domain/tiers.js';
 import { isDocumentType } from '../../domain/document-types.js';
+import { newId } from '../../domain/random-id.js';
 import type { KeyMode } from '../../domain/api-key-format.js';
 import { systemClock, type Clock } from '../../ports/clock.js';
 import type {
@@ -16,6 +17,7 @@ import type {
   OverageCall,
   OverageReport,
   PlanChange,
+  ReservationRef,
   Store,
   UsageCounterKey,
 } from '../../ports/store.js';
@@ -323,63 +325,135 @@ export class KyselyStore implements Store {
 
   // ---- usage counters ---------------------------------------------------------------------
 
-  async reserveCall(counter: UsageCounterKey, hardCap: number | null): Promise<boolean> {
+  async reserveCall(counter: UsageCounterKey, hardCap: number | null): Promise<string | null> {
     // A fresh row starts at reserved = 1, which is only within a cap of at least 1.
-    if (hardCap !== null && hardCap < 1) return false;
+    if (hardCap !== null && hardCap < 1) return null;
     // One upsert: the insert creates the row holding this reservation; on conflict the row is
     // locked and the cap re-checked against its current values, so concurrent reservations
     // serialize in the database. No row comes back when the cap is reached, and then nothing
     // is written: a refused reservation does not refresh updated_at, so a trial blocked by a
     // dead request's reservation ages and gets reclaimed however often the customer retries.
+    // The reservation's own row (its id is what settles it) is written in the same transaction.
     const now = this.#clock.now().getTime();
-    const row = await this.#db
-      .insertInto('usage_counters')
-      .values({
-        organization_id: counter.organizationId,
-        counter_key: counter.counterKey,
-        committed: 0,
-        reserved: 1,
-        updated_at: now,
-      })
-      .onConflict((oc) => {
-        const update = oc
-          .columns(['organization_id', 'counter_key'])
-          .doUpdateSet({ reserved: (eb) => eb('usage_counters.reserved', '+', 1), updated_at: now });
-        return hardCap === null
-          ? update
-          : update.where((eb) =>
-              eb(eb('usage_counters.committed', '+', eb.ref('usage_counters.reserved')), '<', hardCap),
-            );
-      })
-      .returning('reserved')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async commitCall(counter: UsageCounterKey, overage?: OverageCall | null): Promise<number> {
-    // A successful call is never lost: without a row (or a reservation) it is still counted,
-    // and reserved never goes below 0. The overage report, when due, commits with it.
-    const now = this.#clock.now().getTime();
+    const id = newId('rsv');
     return this.#db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('usage_counters')
         .values({
           organization_id: counter.organizationId,
           counter_key: counter.counterKey,
-          committed: 1,
-          reserved: 0,
+          committed: 0,
+          reserved: 1,
           updated_at: now,
         })
-        .onConflict((oc) =>
-          oc.columns(['organization_id', 'counter_key']).doUpdateSet({
-            committed: (eb) => eb('usage_counters.committed', '+', 1),
-            reserved: sql<number>`case when usage_counters.reserved > 0 then usage_counters.reserved - 1 else 0 end`,
-            updated_at: now,
-          }),
+        .onConflict((oc) => {
+          const update = oc
+            .columns(['organization_id', 'counter_key'])
+            .doUpdateSet({ reserved: (eb) => eb('usage_counters.reserved', '+', 1), updated_at: now });
+          return hardCap === null
+            ? update
+            : update.where((eb) =>
+                eb(eb('usage_counters.committed', '+', eb.ref('usage_counters.reserved')), '<', hardCap),
+              );
+        })
+        .returning('reserved')
+        .executeTakeFirst();
+      if (row === undefined) return null;
+      await trx
+        .insertInto('call_reservations')
+        .values({ id, organization_id: counter.organizationId, counter_key: counter.counterKey, created_at: now, state: 'held' })
+        .execute();
+      return id;
+    });
+  }
+
+  /**
+   * Moves the reservation's row from `held` (or, for a commit, `reclaimed`) to `to`, and says
+   * which state it left: 'held', 'reclaimed', or null when there is no such row or it was
+   * settled before. Without an id, the counter's oldest held row (callers outside metering).
+   * Each step is one conditional UPDATE, so two settles racing on one id cannot both win, and
+   * the transaction's first statement is a write (SQLite takes its write lock at once instead
+   * of upgrading a read lock, which two connections could deadlock on).
+   */
+  async #settleRow(
+    trx: Kysely<Database>,
+    counter: UsageCounterKey,
+    id: string | undefined,
+    to: 'committed' | 'released',
+  ): Promise<'held' | 'reclaimed' | null> {
+    const from: ('held' | 'reclaimed')[] = to === 'committed' ? ['held', 'reclaimed'] : ['held'];
+    for (const state of from) {
+      const moved = await trx
+        .updateTable('call_reservations')
+        .set({ state: to })
+        .where('organization_id', '=', counter.organizationId)
+        .where('counter_key', '=', counter.counterKey)
+        .where('state', '=', state)
+        .where(
+          'id',
+          '=',
+          id ??
+            ((eb: any) =>
+              eb
+                .selectFrom('call_reservations as oldest')
+                .select('oldest.id')
+                .where('oldest.organization_id', '=', counter.organizationId)
+                .where('oldest.counter_key', '=', counter.counterKey)
+                .where('oldest.state', '=', 'held')
+                .orderBy('oldest.created_at')
+                .limit(1)),
         )
-        .returning('committed')
-        .executeTakeFirstOrThrow();
-      const committed = Number(row.committed);
+        .executeTakeFirst();
+      if (moved.numUpdatedRows > 0n) return state;
+      if (id === undefined) return null;
+    }
+    return null;
+  }
+
+  async commitCall(counter: UsageCounterKey, overage?: OverageCall | null, reservation?: ReservationRef): Promise<number | null> {
+    const now = this.#clock.now().getTime();
+    return this.#db.transaction().execute(async (trx) => {
+      const was = await this.#settleRow(trx, counter, reservation?.id, 'committed');
+      if (reservation && was === null) return null; // settled before: counted once only
+      let committed: number;
+      if (was === 'held' || !reservation) {
+        // The reservation turns into a billable call. Without a reservation id (callers
+        // outside metering) a call is never lost: it is counted even without a row.
+        const row = await trx
+          .insertInto('usage_counters')
+          .values({
+            organization_id: counter.organizationId,
+            counter_key: counter.counterKey,
+            committed: 1,
+            reserved: 0,
+            updated_at: now,
+          })
+          .onConflict((oc) =>
+            oc.columns(['organization_id', 'counter_key']).doUpdateSet({
+              committed: (eb) => eb('usage_counters.committed', '+', 1),
+              reserved: sql<number>`case when usage_counters.reserved > 0 then usage_counters.reserved - 1 else 0 end`,
+              updated_at: now,
+            }),
+          )
+          .returning('committed')
+          .executeTakeFirstOrThrow();
+        committed = Number(row.committed);
+      } else {
+        // The reservation was reclaimed as stale while its request still ran. Counted only
+        // where the cap still has room, so a reclaimed reservation can never take a trial past
+        // it (the row stays 'committed' either way: a retry of this commit counts nothing).
+        const cap = reservation.hardCap;
+        const row = await trx
+          .updateTable('usage_counters')
+          .set((eb) => ({ committed: eb('committed', '+', 1), updated_at: now }))
+          .where('organization_id', '=', counter.organizationId)
+          .where('counter_key', '=', counter.counterKey)
+          .$if(cap !== null, (qb) => qb.where((eb) => eb(eb('committed', '+', eb.ref('reserved')), '<', cap!)))
+          .returning('committed')
+          .executeTakeFirst();
+        if (!row) return null;
+        committed = Number(row.committed);
+      }
       if (overage && committed > overage.includedCalls) {
         await trx
           .insertInto('billing_usage_reports')
@@ -403,31 +477,86 @@ export class KyselyStore implements Store {
     });
   }
 
-  async releaseCall(counter: UsageCounterKey): Promise<void> {
+  async releaseCall(counter: UsageCounterKey, reservationId?: string): Promise<boolean> {
     const now = this.#clock.now().getTime();
-    await this.#db
-      .updateTable('usage_counters')
-      .set((eb) => ({ reserved: eb('reserved', '-', 1), updated_at: now }))
-      .where('organization_id', '=', counter.organizationId)
-      .where('counter_key', '=', counter.counterKey)
-      .where('reserved', '>', 0)
-      .execute();
+    return this.#db.transaction().execute(async (trx) => {
+      const held = (await this.#settleRow(trx, counter, reservationId, 'released')) === 'held';
+      // A reservation that is not held (released, committed or reclaimed before) gives nothing
+      // back: it must not take a unit another request holds.
+      if (!held && reservationId !== undefined) return false;
+      const result = await trx
+        .updateTable('usage_counters')
+        .set((eb) => ({ reserved: eb('reserved', '-', 1), updated_at: now }))
+        .where('organization_id', '=', counter.organizationId)
+        .where('counter_key', '=', counter.counterKey)
+        .where('reserved', '>', 0)
+        .executeTakeFirst();
+      return held || result.numUpdatedRows > 0n;
+    });
   }
 
   async reclaimStaleReservations(olderThan: Date): Promise<number> {
     const cutoff = olderThan.getTime();
     if (!Number.isFinite(cutoff)) throw new RangeError('reclaimStaleReservations needs a valid date');
-    // One statement; each row is checked under its row lock (PostgreSQL re-evaluates the
-    // WHERE on a row a concurrent reserve/settle just changed, and SQLite serializes writers),
-    // so a counter written while this runs has a fresh updated_at and is skipped. updated_at
-    // stays as it was: giving reservations back is not activity of the counter.
-    const result = await this.#db
-      .updateTable('usage_counters')
-      .set({ reserved: 0 })
-      .where('reserved', '>', 0)
-      .where('updated_at', '<', cutoff)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return this.#db.transaction().execute(async (trx) => {
+      // Each stale reservation row gives back exactly its own unit; live reservations (newer
+      // rows) are untouched however busy the counter is. updated_at stays as it was: giving
+      // reservations back is not activity of the counter.
+      const stale = await trx
+        .updateTable('call_reservations')
+        .set({ state: 'reclaimed' })
+        .where('state', '=', 'held')
+        .where('created_at', '<', cutoff)
+        .returning(['organization_id', 'counter_key'])
+        .execute();
+      // Settled rows only matter while their request may still settle: a day past the cutoff
+      // nothing can, and they go.
+      await trx
+        .deleteFrom('call_reservations')
+        .where('state', '!=', 'held')
+        .where('created_at', '<', cutoff - 24 * 60 * 60 * 1000)
+        .execute();
+      const perCounter = new Map<string, { organizationId: string; counterKey: string; n: number }>();
+      for (const r of stale) {
+        const key = `${r.organization_id}\u0000${r.counter_key}`;
+        const entry = perCounter.get(key) ?? { organizationId: r.organization_id, counterKey: r.counter_key, n: 0 };
+        entry.n++;
+        perCounter.set(key, entry);
+      }
+      const changed = new Set<string>();
+      for (const [key, c] of perCounter) {
+        const result = await trx
+          .updateTable('usage_counters')
+          .set({ reserved: sql<number>`case when reserved > ${c.n} then reserved - ${c.n} else 0 end` })
+          .where('organization_id', '=', c.organizationId)
+          .where('counter_key', '=', c.counterKey)
+          .where('reserved', '>', 0)
+          .executeTakeFirst();
+        if (result.numUpdatedRows > 0n) changed.add(key);
+      }
+      // Reservations taken before migration 0006 have no row: as before, a counter untouched
+      // since the cutoff that holds reservations but no rows can only hold dead ones. Each row
+      // is checked under its row lock (PostgreSQL re-evaluates the WHERE on a row a concurrent
+      // reserve just changed, and SQLite serializes writers), so a fresh reserve is skipped.
+      const legacy = await trx
+        .updateTable('usage_counters')
+        .set({ reserved: 0 })
+        .where('reserved', '>', 0)
+        .where('updated_at', '<', cutoff)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('call_reservations')
+                .select('call_reservations.id')
+                .where('call_reservations.state', '=', 'held')
+                .whereRef('call_reservations.organization_id', '=', 'usage_counters.organization_id')
+                .whereRef('call_reservations.counter_key', '=', 'usage_counters.counter_key'),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return changed.size + Number(legacy.numUpdatedRows);
+    });
   }
 
   async billableCalls(counter: UsageCounterKey): Promise<number> {

@@ -91,6 +91,16 @@ export interface UsageCountersTable {
   updated_at: number;
 }
 
+/** One reservation taken by a call (migration 0006); only `held` rows count in reserved. */
+export interface CallReservationsTable {
+  id: string;
+  organization_id: string;
+  counter_key: string;
+  /** Epoch ms (the store's clock) when the reservation was taken. */
+  created_at: number;
+  state: 'held' | 'committed' | 'released' | 'reclaimed';
+}
+
 export interface AuditRecordsTable {
   id: string;
   organization_id: string;
@@ -140,6 +150,7 @@ export interface Database {
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
   usage_counters: UsageCountersTable;
+  call_reservations: CallReservationsTable;
   audit_records: AuditRecordsTable;
   account_sessions: AccountSessionsTable;
   account_login_tokens: AccountLoginTokensTable;

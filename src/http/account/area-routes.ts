@@ -12,7 +12,14 @@ import {
   revokeOrganizationKey,
 } from '../../services/manage-keys.js';
 import { limitsOf } from '../../services/organization-limits.js';
-import { ACCOUNT_AREA_KEY_ID, recordAnalyzeCall, runMeteredAnalysis, type AnalyzeForm } from '../../services/run-metered-analysis.js';
+import {
+  ACCOUNT_AREA_KEY_ID,
+  CLIENT_CLOSED_REQUEST,
+  recordAnalyzeCall,
+  runMeteredAnalysis,
+  type AnalyzeForm,
+} from '../../services/run-metered-analysis.js';
+import { watchResponse } from '../response-done.js';
 import { fail, ok, type Outcome, type ServiceError } from '../../services/service-error.js';
 import { usageOverview } from '../../services/usage-overview.js';
 import type { ApiKeyRecord } from '../../ports/store.js';
@@ -128,6 +135,7 @@ function usagePage(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards):
   app.get('/usage', { preHandler: signedIn, schema: { hide: true } }, async (request, reply) => {
     const locale = localeOf(request);
     const organization = request.account!.organization;
+    await deps.settlements?.settled(organization.id);
     const overview = await usageOverview(deps, organization);
     const period = { start: new Date(overview.record.period.start), end: new Date(overview.record.period.end) };
     const chart = usageChart(period, overview.daily, deps.clock.now());
@@ -181,6 +189,9 @@ function tryItPage(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards):
     }
     const organization = request.account!.organization;
     let selectedType: string | undefined;
+    // Billing and the audit record wait until the page is written or the client has left
+    // (services/run-metered-analysis settleDelivery): a result nobody received is not billed.
+    const lifetime = watchResponse(reply);
     const result = await runMeteredAnalysis(
       {
         ...deps,
@@ -192,6 +203,7 @@ function tryItPage(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards):
         organization,
         requestId: request.id,
         startedAt: performance.now(),
+        signal: AbortSignal.any([lifetime.clientGone, app.drain.signal]),
         readForm: async () => {
           const form = await readForm(request);
           if (form.ok) selectedType = form.value.documentType;
@@ -199,14 +211,22 @@ function tryItPage(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards):
         },
       },
     );
-    await recordAnalyzeCall(deps, {
-      organizationId: organization.id,
-      keyId: ACCOUNT_AREA_KEY_ID,
-      documentType: result.documentType,
-      statusCode: result.status,
-      pages: result.pages,
-      latencyMs: Math.round(reply.elapsedTime),
-    }).catch((err: Error) => request.log.error({ err: { name: err.name, message: err.message } }, 'audit insert failed'));
+    const settling = lifetime.done.then(async (delivered) => {
+      if (result.ok) {
+        await result.settle(delivered).catch((err: Error) =>
+          request.log.error({ err: { name: err.name, message: err.message } }, 'settling a reservation failed'),
+        );
+      }
+      await recordAnalyzeCall(deps, {
+        organizationId: organization.id,
+        keyId: ACCOUNT_AREA_KEY_ID,
+        documentType: result.documentType,
+        statusCode: delivered ? result.status : CLIENT_CLOSED_REQUEST,
+        pages: result.pages,
+        latencyMs: Math.round(reply.elapsedTime),
+      }).catch((err: Error) => request.log.error({ err: { name: err.name, message: err.message } }, 'audit insert failed'));
+    });
+    deps.settlements?.track(organization.id, settling);
 
     const selected = selectedType && isDocumentType(selectedType) ? selectedType : 'kontoauszug';
     if (result.ok) return tryPage(request, reply, { selectedType: selected, result: resultView(result.body) });

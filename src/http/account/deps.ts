@@ -1,3 +1,4 @@
+import type { PendingSettlements } from '../../services/pending-settlements.js';
 import type { Config } from '../../config/config.js';
 import type { DocumentReader } from '../../pipeline/model/reader.js';
 import type { PipelineRegistry } from '../../pipeline/model/stage.js';
@@ -23,5 +24,7 @@ export interface AccountAreaDeps {
    * a getter because their port is only known after listen.
    */
   publicBaseUrl?: () => string;
+  /** Try-it calls still being settled after their page was written (usage pages wait for them). */
+  settlements?: PendingSettlements;
 }
 

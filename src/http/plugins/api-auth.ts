@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../ports/clock.js';
 import type { RateLimiter, RateLimitDecision } from '../../ports/rate-limiter.js';
 import type { Store } from '../../ports/store.js';
-import { releaseCall, reserveCall } from '../../services/meter-calls.js';
+import { reserveCall } from '../../services/meter-calls.js';
 import { hitOrganizationRateLimit } from '../../services/run-metered-analysis.js';
 import { verifyApiKey } from '../../services/verify-api-key.js';
 import { ApiError } from '../api-error.js';
@@ -19,7 +19,8 @@ export interface ApiAuthDeps {
  * 2. scope → 403 insufficient_scope; 3. rate limit → 429 rate_limited; 4. trial quota →
  * 402 quota_exceeded. Every authenticated request counts against the per-minute budget and
  * carries the RateLimit headers, whatever its outcome. The quota is a reservation taken here
- * and settled by the route (commit on 200) or by the onResponse hook (release otherwise).
+ * and settled by plugins/metered-calls.ts once the response is done (commit only when the
+ * route's 200 was written in full, release otherwise).
  */
 export function installApiAuth(app: FastifyInstance, deps: ApiAuthDeps): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -63,17 +64,6 @@ export function installApiAuth(app: FastifyInstance, deps: ApiAuthDeps): void {
       request.reservation = reservation;
     }
   });
-
-  // A reservation that the route did not commit is given back, whatever ended the request.
-  const settle = async (request: FastifyRequest) => {
-    if (request.reservation && !request.reservation.settled) {
-      await releaseCall(deps, request.reservation).catch((err: Error) =>
-        request.log.error({ err: { name: err.name, message: err.message } }, 'releasing a reservation failed'),
-      );
-    }
-  };
-  app.addHook('onResponse', settle);
-  app.addHook('onRequestAbort', settle);
 }
 
 async function hitRateLimit(limiter: RateLimiter, request: FastifyRequest): Promise<RateLimitDecision> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Reservation } from '../../services/meter-calls.js';
+import type { CallOrigin } from '../../services/run-metered-analysis.js';
 import type { ApiKeyRecord, Organization } from '../../ports/store.js';
 import type { Scope } from '../../domain/scopes.js';
 
@@ -17,6 +18,10 @@ declare module 'fastify' {
     /** The document_type of an analyze call once it is known, for audit and metrics labels. */
     documentType: string | null;
     pagesProcessed: number | null;
+    /** Set by a metered route on its 200: the reservation is committed once that is written. */
+    billableCall: CallOrigin | null;
+    /** Metered routes: aborts when the client leaves before its answer (plugins/metered-calls). */
+    clientGone: AbortSignal | null;
   }
 }
 
@@ -27,6 +32,8 @@ export function installRequestContext(app: FastifyInstance): void {
   app.decorateRequest('reservation', null);
   app.decorateRequest('documentType', null);
   app.decorateRequest('pagesProcessed', null);
+  app.decorateRequest('billableCall', null);
+  app.decorateRequest('clientGone', null);
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = performance.now();
     reply.header('X-Request-Id', request.id);

@@ -10,7 +10,8 @@ export type LoadFailureKind =
   | 'encrypted'
   | 'too_many_pages'
   | 'undecodable_image'
-  | 'image_too_large';
+  | 'image_too_large'
+  | 'bad_geometry';
 
 export class DocumentLoadError extends Error {
   override readonly name = 'DocumentLoadError';

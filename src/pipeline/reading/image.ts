@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import type { GreyImage } from '../../ports/ocr-engine.js';
+import { checkImageGeometry } from './geometry-limits.js';
 import { LoadFailureSignal } from './load-failures.js';
 
 /**
@@ -48,6 +49,7 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Pr
   const w0 = meta.width ?? 0;
   const h0 = meta.height ?? 0;
   if (!(w0 > 0 && h0 > 0)) throw new LoadFailureSignal({ kind: 'undecodable_image' });
+  checkImageGeometry(w0, h0);
   if (w0 * h0 > options.maxInputPixels) {
     throw new LoadFailureSignal({ kind: 'image_too_large', width: w0, height: h0, maxPixels: options.maxInputPixels });
   }

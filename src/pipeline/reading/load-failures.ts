@@ -11,7 +11,8 @@ export type LoadFailure =
   | { kind: 'encrypted' }
   | { kind: 'too_many_pages'; pages: number; maxPages: number }
   | { kind: 'undecodable_image' }
-  | { kind: 'image_too_large'; width?: number; height?: number; maxPixels: number };
+  | { kind: 'image_too_large'; width?: number; height?: number; maxPixels: number }
+  | { kind: 'bad_geometry'; what: 'page' | 'image'; width: number; height: number; unit: 'pt' | 'px' };
 
 export function publicMessage(failure: LoadFailure): string {
   switch (failure.kind) {
@@ -29,6 +30,12 @@ export function publicMessage(failure: LoadFailure): string {
       const mp = Math.floor(failure.maxPixels / 1_000_000);
       const size = failure.width && failure.height ? ` (${failure.width} × ${failure.height} pixels)` : '';
       return `The image is too large${size}; at most ${mp} megapixels are accepted.`;
+    }
+    case 'bad_geometry': {
+      const size = `${failure.width} × ${failure.height} ${failure.unit === 'pt' ? 'points' : 'pixels'}`;
+      return failure.what === 'page'
+        ? `A page has an impossible size (${size}); pages must be between 1/4 inch and 200 inches per side, at most 25 times as long as wide.`
+        : `The image has an impossible shape (${size}); at least 16 pixels per side and at most 25 times as long as wide are accepted.`;
     }
   }
 }

@@ -1,6 +1,7 @@
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
 import type { TextCell } from '../model/document.js';
+import { checkPageGeometry } from './geometry-limits.js';
 import { LoadFailureSignal } from './load-failures.js';
 import { pdfjsAssetDirs } from './pdfjs-assets.js';
 import { sortReadingOrder } from './reading-order.js';
@@ -66,6 +67,7 @@ export async function extractPageText(doc: PDFDocumentProxy, pageNumber: number)
   }
   try {
     const viewport = page.getViewport({ scale: 1 });
+    checkPageGeometry(viewport.width, viewport.height);
     const content = await page.getTextContent();
     const cells: TextCell[] = [];
     const texts: string[] = [];

@@ -4,6 +4,7 @@ import { usageCounterUpdatedAt } from './0002_usage_counter_updated_at.js';
 import { accountArea } from './0003_account_area.js';
 import { billingProvider } from './0004_billing_provider.js';
 import { accountAuth } from './0005_account_auth.js';
+import { callReservations } from './0006_call_reservations.js';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so the same list
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_account_area': accountArea,
   '0004_billing_provider': billingProvider,
   '0005_account_auth': accountAuth,
+  '0006_call_reservations': callReservations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,7 +4,7 @@ import { DOCUMENT_TYPES, isDocumentType } from '../../../domain/document-types.j
 import type { Clock } from '../../../ports/clock.js';
 import type { Store } from '../../../ports/store.js';
 import type { AnalyzeDeps } from '../../../services/analyze-document.js';
-import { analyzeAndSettle, recordAnalyzeCall, validateAnalyzeForm } from '../../../services/run-metered-analysis.js';
+import { analyzeHoldingReservation, trimAsciiWhitespace, validateAnalyzeForm } from '../../../services/run-metered-analysis.js';
 import { ApiError } from '../../api-error.js';
 import { readUploadForm } from '../../multipart-upload.js';
 import { AnalyzeResponseSchema, AUTH_ERRORS, ErrorBodySchema } from '../../schemas.js';
@@ -17,10 +17,10 @@ export interface AnalyzeRouteDeps extends AnalyzeDeps {
 }
 
 /**
- * POST /api/v1/analyze: multipart document_type + file, synchronous. Only a 200 is billable:
- * the reservation taken by the auth gate is committed by services/run-metered-analysis when
- * the analysis succeeds and given back on every other outcome (the gate's onResponse hook
- * catches what ends a request before the analysis, e.g. a validation error).
+ * POST /api/v1/analyze: multipart document_type + file, synchronous. Only a 200 that reached
+ * the client is billable: the route marks its successful call (request.billableCall) and
+ * plugins/metered-calls.ts commits the reservation once that response is written, or
+ * releases it on every other outcome, and writes the audit record.
  */
 export async function analyzeRoute(app: FastifyInstance, deps: AnalyzeRouteDeps): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -41,15 +41,16 @@ export async function analyzeRoute(app: FastifyInstance, deps: AnalyzeRouteDeps)
     },
     async (request, reply) => {
       const form = await readUploadForm(request, { fields: ['document_type'], file: 'file' });
-      const rawType = form.fields.get('document_type')?.trim();
+      const given = form.fields.get('document_type');
+      const rawType = given === undefined ? undefined : trimAsciiWhitespace(given);
       if (rawType && isDocumentType(rawType)) request.documentType = rawType;
       const accepted = validateAnalyzeForm({ documentType: rawType, file: form.file });
       if (!accepted.ok) throw ApiError.from(accepted.error);
 
-      const outcome = await analyzeAndSettle(deps, request.reservation, {
+      const outcome = await analyzeHoldingReservation(deps, request.reservation, {
         ...accepted.value,
         startedAt: request.startedAt,
-        origin: { requestId: request.id, organization: request.auth!.organization },
+        signal: request.clientGone ?? undefined,
       });
       request.pagesProcessed = outcome.pages;
       if (!outcome.ok) {
@@ -58,20 +59,8 @@ export async function analyzeRoute(app: FastifyInstance, deps: AnalyzeRouteDeps)
         }
         throw ApiError.from(outcome.error);
       }
+      request.billableCall = { requestId: request.id, organization: request.auth!.organization };
       return reply.code(200).send(outcome.body);
     },
   );
-
-  // The audit record of SPEC §7: who, what type, outcome, size and time — no content.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.routeOptions.url !== '/api/v1/analyze' || !request.auth) return;
-    await recordAnalyzeCall(deps, {
-      organizationId: request.auth.organization.id,
-      keyId: request.auth.key.id,
-      documentType: request.documentType && isDocumentType(request.documentType) ? request.documentType : null,
-      statusCode: reply.statusCode,
-      pages: request.pagesProcessed,
-      latencyMs: Math.round(reply.elapsedTime),
-    }).catch((err: Error) => request.log.error({ err: { name: err.name, message: err.message } }, 'audit insert failed'));
-  });
 }

@@ -4,7 +4,7 @@ import type { BillingProvider } from '../../../ports/billing.js';
 import type { Store } from '../../../ports/store.js';
 import { openBillingPortal, startCheckout } from '../../../services/billing.js';
 import { ApiError } from '../../api-error.js';
-import { AUTH_ERRORS, BillingSessionSchema, CheckoutBodySchema, ErrorBodySchema } from '../../schemas.js';
+import { AUTH_ERRORS, BillingSessionSchema, CheckoutBodySchema, ErrorBodySchema, PortalBodySchema } from '../../schemas.js';
 
 /** POST /api/v1/billing/checkout and /portal: addresses of the provider's hosted pages. */
 export async function billingRoutes(app: FastifyInstance, deps: { billing: BillingProvider; store: Store }): Promise<void> {
@@ -40,6 +40,7 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
         summary: 'Open the billing portal (invoices, payment method, cancellation)',
         tags: ['billing'],
         security: [{ bearerAuth: [] }],
+        body: PortalBodySchema,
         response: { 200: BillingSessionSchema, 400: ErrorBodySchema, ...AUTH_ERRORS },
       },
     },
