@@ -13,6 +13,7 @@ import type { Mailer } from '../ports/mailer.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { Store } from '../ports/store.js';
 import { publicPages } from './account/plugin.js';
+import { clientErrorHandler, frameworkErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './errors.js';
 import { redactUrl } from './page-headers.js';
 import { installOpenApi } from './openapi.js';
@@ -93,6 +94,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true }, // /api/v1/usage/ is /api/v1/usage
     forceCloseConnections: 'idle',
+    // What the framework answers before routing (header floods, unparseable HTTP, bad URLs)
+    // in the API's error body too.
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
