@@ -20,7 +20,10 @@ import { ACCOUNT_SWEEP_INTERVAL_MS, sweepAccountData } from './services/sweep-ac
 /** Composition root: the only place that chooses adapters (DESIGN). */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const store = await openStore(config.databaseUrl);
+  // A PostgreSQL connection that dies (reset, server restart) is logged — the driver's code and
+  // message only — and dropped by the pool; the app's logger exists once the app is built.
+  let logLostConnection: (err: Error) => void = () => undefined;
+  const store = await openStore(config.databaseUrl, { onPoolError: (err) => logLostConnection(err) });
   await store.migrate();
   const rateLimiter = await openRateLimiter(config.redisUrl);
   const billingSecret = config.billingSigningSecret ?? randomBytes(32).toString('hex');
@@ -61,6 +64,8 @@ async function main(): Promise<void> {
     clock: systemClock,
     mailer,
   });
+  logLostConnection = (err) =>
+    app.log.error({ err: { name: err.name, code: (err as NodeJS.ErrnoException).code, message: err.message } }, 'database connection lost');
   const stopSweeper = startTempFileSweeper((err) => app.log.error({ err: { message: err.message } }, 'temp sweep failed'));
   // Give back reservations of requests whose process died before settling them (every
   // instance may run this; the update is idempotent).

@@ -20,8 +20,13 @@ export const ERROR_CATALOGUE = {
   insufficient_scope: { status: 403, description: 'The API key lacks the scope this endpoint requires.' },
   not_found: { status: 404, description: 'No route or resource at this address.' },
   method_not_allowed: { status: 405, description: 'The route exists but not for this HTTP method.' },
+  request_timeout: {
+    status: 408,
+    description: 'The request body was not received within REQUEST_TIMEOUT_MS (a stalled or very slow upload); nothing was billed.',
+  },
   document_not_recognized: { status: 422, description: 'The document does not match the given document_type.' },
   rate_limited: { status: 429, description: 'The per-minute rate limit of the organization is exceeded; see Retry-After.' },
+  request_headers_too_large: { status: 431, description: 'The request headers exceed the server\'s limit (16 KB in total).' },
   processing_failed: { status: 500, description: 'Reading or analysing the document failed; the call is not billed.' },
   internal_error: { status: 500, description: 'An unexpected fault outside document processing; nothing was billed.' },
   service_unavailable: { status: 503, description: 'A dependency (database, shared rate-limit store, payment provider) cannot be reached; retry after Retry-After seconds.' },

@@ -14,10 +14,12 @@ import type { Mailer } from '../ports/mailer.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { Store } from '../ports/store.js';
 import { publicPages } from './account/plugin.js';
+import { clientErrorHandler, frameworkErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './errors.js';
 import { redactUrl } from './page-headers.js';
 import { installOpenApi } from './openapi.js';
 import { installApiAuth } from './plugins/api-auth.js';
+import { installBodyDeadline } from './plugins/body-deadline.js';
 import { installMeteredCalls } from './plugins/metered-calls.js';
 import { installMetrics } from './plugins/metrics.js';
 import { installRequestContext } from './plugins/request-context.js';
@@ -47,6 +49,9 @@ export interface AppDeps {
   /** Where links in e-mails point when not config.publicBaseUrl (tests: known after listen). */
   publicBaseUrl?: () => string;
 }
+
+/** How much later than REQUEST_TIMEOUT_MS Node itself cuts an incomplete request. */
+const NODE_REQUEST_TIMEOUT_MARGIN_MS = 10_000;
 
 /**
  * Builds the HTTP app without listening (DESIGN: main.ts listens). The only place that
@@ -85,15 +90,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => newId('req'),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024, // 1 MiB for JSON bodies; uploads are limited by the multipart parser
-    requestTimeout: deps.config.requestTimeoutMs, // the whole request, upload included
+    // Node's own cut of a request whose body never completes, a backstop behind the body
+    // deadline (plugins/body-deadline.ts), which answers first and in the API's error body.
+    requestTimeout: deps.config.requestTimeoutMs + NODE_REQUEST_TIMEOUT_MARGIN_MS,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true }, // /api/v1/usage/ is /api/v1/usage
     forceCloseConnections: 'idle',
+    // What the framework answers before routing (header floods, unparseable HTTP, bad URLs)
+    // in the API's error body too.
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   installRequestContext(app);
+  installBodyDeadline(app, deps.config.requestTimeoutMs);
   installErrorHandling(app);
   installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? true });
   await installOpenApi(app, deps.config.publicBaseUrl);

@@ -22,6 +22,34 @@ const REQUEST_FAULTS: Record<string, { message: string; param?: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'The Content-Length header does not match the body.' },
 };
 
+/** Socket-level codes of a dependency that cannot be reached (Node's net errors). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/**
+ * PostgreSQL SQLSTATEs of an unavailable server: class 08 (connection exception), 57P01–57P03
+ * (admin/crash shutdown, cannot connect now), 53300 (too many connections).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** pg's own messages: the pool's connect timeout and a socket that ended under a client. */
+const UNREACHABLE_MESSAGE = /^(timeout exceeded when trying to connect|Connection terminated\b)/;
+
+/**
+ * Whether an error thrown by a dependency (the database) means it cannot be reached rather than
+ * that the request or our code is wrong — such a call is answered 503 service_unavailable with
+ * Retry-After (nothing was billed: the store could not commit), not 500. Looks through `cause`
+ * and AggregateError (a host with several addresses), a few levels deep.
+ */
+export function isUnreachableDependency(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 4) return false;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  if (UNREACHABLE_MESSAGE.test(error.message)) return true;
+  if (error instanceof AggregateError && error.errors.some((e) => isUnreachableDependency(e, depth + 1))) return true;
+  return isUnreachableDependency(error.cause, depth + 1);
+}
+
+/** Seconds a client is asked to wait after a 503 (the same as for the other dependencies). */
+const RETRY_AFTER_SECONDS = '30';
+
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -56,6 +84,12 @@ export function installErrorHandling(app: FastifyInstance): void {
         ? 'The body is not valid JSON.'
         : 'The request could not be read.';
       return sendError(request, reply, 'invalid_request', 400, message);
+    }
+    if (isUnreachableDependency(error)) {
+      const code = (error as NodeJS.ErrnoException).code;
+      request.log.error({ err: { name: error.name, code, message: error.message } }, 'dependency unreachable');
+      reply.header('Retry-After', RETRY_AFTER_SECONDS);
+      return sendError(request, reply, 'service_unavailable', 503, 'The service is temporarily unavailable; nothing was billed. Retry shortly.');
     }
     request.log.error({ err: { name: error.name, message: error.message, stack: error.stack } }, 'unhandled error');
     return sendError(request, reply, 'internal_error', 500, 'An internal error occurred; nothing was billed. Quote the request_id to support.');

@@ -41,7 +41,13 @@ export function parseDatabaseUrl(databaseUrl: string, cwd: string = process.cwd(
 }
 
 export interface DialectOptions {
-  /** Errors of idle PostgreSQL connections (e.g. the server restarted). Without a listener pg would crash the process. */
+  /**
+   * Errors of PostgreSQL connections outside a query's own result: an idle pooled connection
+   * or one checked out by a request whose socket dies (server restarted, connection reset).
+   * Without a listener pg emits them as an unhandled 'error' event, which ends the process.
+   * Receives only the driver's error (a code and a message about the socket), never SQL
+   * parameters or document content.
+   */
   onPoolError?: (err: Error) => void;
 }
 
@@ -154,9 +160,17 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 /** PostgreSQL type id of BIGINT (int8). */
 const PG_INT8_OID = 20;
 
+/**
+ * How long a request waits for a pooled connection (a new one included) before the call fails
+ * with 'timeout exceeded when trying to connect' — answered as 503 service_unavailable instead
+ * of holding the request for as long as PostgreSQL is unreachable.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
+
 function postgresDialect(connectionString: string, opts: DialectOptions): Dialect {
   const pool = new pg.Pool({
     connectionString,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     // BIGINT (epoch ms, counts) as number instead of string, for this pool only — no global
     // pg.types change that would surprise other code in the process.
     types: {
@@ -166,6 +180,13 @@ function postgresDialect(connectionString: string, opts: DialectOptions): Dialec
           : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  pool.on('error', (err) => opts.onPoolError?.(err));
+  const report = (err: Error): void => opts.onPoolError?.(err);
+  // Idle clients: pg-pool forwards their errors here (and drops the client).
+  pool.on('error', report);
+  // Checked-out clients: pg-pool listens only while a client is idle, so a socket that dies
+  // while a request holds the client (mid-query or between a transaction's statements) would
+  // emit an unhandled 'error'. The query itself still fails with the error; the client is no
+  // longer queryable, so the pool discards it on release and opens a fresh one next time.
+  pool.on('connect', (client) => client.on('error', report));
   return new PostgresDialect({ pool });
 }
