@@ -227,27 +227,8 @@ function joinStackedDates(lines: Line[]): Line[] {
     const typeX = Math.min(...rows.flat().map((w) => w.x0));
     const right = rows.flat().map((w) => w.x0).filter((x) => x > typeX + n.size * 3);
     const descX = right.length > 0 ? Math.min(...right) - 1 : Infinity;
-    // The other cells' rows keep their lines: the posting's line takes the date, the first cell
-    // (the type, all its rows), the next cells' first row and the row's amounts wherever they
-    // stand; each further row of the next cells stays a line of its own below it, so a name
-    // over a purpose stays two lines.
-    const dateWords = [at(l.words[0]!), n.words[0]!, ...(y ? [at(y.words[0]!)] : [])];
-    const typeWords = rows.flatMap((r) => r.filter((w) => w.x0 < descX));
-    const amountWords: Word[] = [];
-    const textRows: Word[][] = [];
-    for (const r of rows.map((row) => row.filter((w) => w.x0 >= descX))) {
-      const inAmount = new Set(findAmounts(r, n.size).flatMap((t) => Array.from({ length: t.last - t.first + 1 }, (_, k) => t.first + k)));
-      amountWords.push(...r.filter((_, k) => inAmount.has(k)));
-      const text = r.filter((_, k) => !inAmount.has(k));
-      if (text.length > 0) textRows.push(text);
-    }
-    const head = relined({ ...n, top: Math.min(l.top, n.top), bottom: n.bottom }, [...dateWords, ...typeWords, ...(textRows[0] ?? []), ...amountWords]);
-    out.push(head);
-    const h = n.bottom - n.top;
-    textRows.slice(1).forEach((r, k) => {
-      const top = n.bottom + 1 + k * (h + 1);
-      out.push(relined({ ...n, top, bottom: top + h }, r.map((w) => ({ ...w, top, bottom: top + h }))));
-    });
+    const words = [at(l.words[0]!), n.words[0]!, ...(y ? [at(y.words[0]!)] : []), ...rows.flatMap((r) => r.filter((w) => w.x0 < descX)), ...rows.flatMap((r) => r.filter((w) => w.x0 >= descX))];
+    out.push(relined({ ...n, top: Math.min(l.top, n.top), bottom: (y ?? lines[last]!).bottom }, words));
     i = last;
   }
   out.forEach((l, k) => (l.index = k));

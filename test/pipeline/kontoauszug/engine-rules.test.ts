@@ -290,12 +290,15 @@ describe('OCR readings', () => {
 });
 
 describe('accounts', () => {
-  test('a foreign IBAN names the table when its check digits hold; a wrong one does not', async () => {
+  test('a foreign IBAN names the table when its check digits hold; a wrong one does not; AT and CH as printed', async () => {
     const { ibanOf } = await import('../../../src/pipeline/stages/kontoauszug/accounts.js');
     const { toLines } = await import('../../../src/pipeline/layout/lines.js');
     const line = (t: string) => toLines(synthDoc([[50, 50, t]]).pages)[0]!;
-    assert.equal(ibanOf(line('IBAN: AT61 1904 3002 3457 3201')), 'AT611904300234573201');
-    assert.equal(ibanOf(line('IBAN: AT61 1904 3002 3457 3202')), null);
+    assert.equal(ibanOf(line('IBAN: FR14 2004 1010 0505 0001 3M02 606')), 'FR1420041010050500013M02606');
+    assert.equal(ibanOf(line('IBAN: FR14 2004 1010 0505 0001 3M02 607')), null);
+    // German-speaking countries' IBANs are taken as printed, like German ones (anonymised samples).
+    assert.equal(ibanOf(line('IBAN: AT61 1904 3002 3457 3202')), 'AT611904300234573202');
+    assert.equal(ibanOf(line('IBAN CH93 0076 2011 6238 5295 7')), 'CH9300762011623852957');
     assert.equal(ibanOf(line('IBAN DE89370400440532013000')), 'DE89370400440532013000');
   });
 });
