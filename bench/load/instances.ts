@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './free-port.js';
+import { freePort } from '../../test/support/throwaway-redis.js';
 import { rssOf, treeRssOf } from './rss.js';
 
 /** The repository root (this file is bench/load/instances.ts). */

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
-import { freePort } from './free-port.js';
+import { answersPing, freePort } from '../../test/support/throwaway-redis.js';
 
 /**
  * A redis-server of the script's own on a free loopback port, with no persistence, so faults
@@ -88,18 +87,4 @@ export class OwnRedis {
   stop(): Promise<void> {
     return this.kill();
   }
-}
-
-function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    const done = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (d) => done(String(d).startsWith('+PONG')));
-  });
 }

@@ -53,8 +53,8 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
   };
 }
 
-/** A port that was free a moment ago (bound to 0, then released). */
-function freePort(): Promise<number> {
+/** A loopback port that was free a moment ago (bound to 0, then released). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -66,7 +66,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function answersPing(port: number): Promise<boolean> {
+/** Whether a Redis on the loopback port answers PING within a second. */
+export function answersPing(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     const done = (ok: boolean): void => {
