@@ -10,6 +10,7 @@ import type { KeyNumber } from '../../../model/result.js';
 import { foldGerman } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { findLabel, type LabelHit } from './labels.js';
+import { figureAt, rowAmount, rowFigures } from './row-figures.js';
 
 export type ValueKind = 'money' | 'date' | 'year' | 'count' | 'period' | 'steuerklasse' | 'percent';
 
@@ -41,6 +42,8 @@ export function readValueAt(line: TextLine, i: number, kind: ValueKind): Parsed 
   const first = repairDigits(strip(t(0)));
   switch (kind) {
     case 'money': {
+      // A rate is not an amount ("8,39 %", "8,39%", "12,00 Prozent").
+      if (/%$/.test(first) || /^(%|prozent)/i.test(strip(t(1)))) return null;
       // "EUR 12,50" / "€ 12,50"
       if (CURRENCY.test(first) && amountToCents(repairDigits(strip(t(1)))) !== null) return { printed: `${first} ${strip(t(1))}`, used: 2 };
       for (const n of [2, 1]) {
@@ -109,10 +112,18 @@ export interface LabelSpec {
   maxGap?: number;
 }
 
-function valueRight(hit: LabelHit, spec: LabelSpec): Parsed & { index: number } | null {
+function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]): Parsed & { index: number } | null {
   const line = hit.line;
   let gap = 0;
   for (let k = hit.last + 1; k < line.cells.length; k++) {
+    if (spec.kind === 'money' && figureAt(line, k)) {
+      // Several numbers in the row: the amount by column meaning (rate, base, year to date …).
+      const figures = rowFigures(line, k, lines);
+      if (figures.length >= 2) {
+        const amount = rowAmount(figures);
+        return amount ? { printed: amount.printed, used: amount.used, index: amount.index } : null;
+      }
+    }
     const parsed = readValueAt(line, k, spec.kind);
     if (parsed) return { ...parsed, index: k };
     const word = line.cells[k]!.text;
@@ -218,7 +229,7 @@ function valueOfLabelIn(line: TextLine, label: string, lines: readonly TextLine[
   // `skipLine` looks at the label's own neighbourhood (three words before it up to its value),
   // not the whole line: one printed line may hold several label–value pairs.
   const context = (to: number) => foldLine(line.cells.slice(Math.max(0, hit.first - 3), to + 1).map((c) => c.text).join(' '));
-  const right = valueRight(hit, spec);
+  const right = valueRight(hit, spec, lines);
   if (right) {
     if (spec.skipLine?.test(context(right.index))) return null;
     return { value: right.printed, page: line.page, line, label: hit };

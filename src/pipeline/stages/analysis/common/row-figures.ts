@@ -1,0 +1,177 @@
+/**
+ * What each number of a table row means. Letters print rows with several numbers —
+ * `Krankenversicherung 8,55 % 3.920,00 335,16` (rate, base, amount), `Zinsen 12,00 % aus
+ * 1.250,00 € vom … bis … 15,23 €`, `Lohnsteuer 412,00 4.944,00` (month, year to date),
+ * `KV 335,16 335,16` (employee, employer share). A key number is the row's amount, never its rate
+ * or base. The role of each figure is decided, strongest evidence first, by:
+ * 1. the column header above it (`Satz`, `Basis`, `Betrag`, `AN-Anteil`, `kumuliert` …);
+ * 2. the arithmetic of the row: rate × base = amount, quantity × unit price = amount;
+ * 3. the unit and the word before it: a `%` makes a rate, `aus` / `auf` a base, `Std.` / `Tage`
+ *    a quantity.
+ * What is left is unknown; the amount of a row is its first figure with the role `amount`, else
+ * its first unknown money figure.
+ */
+import { amountToCents } from '../../../../domain/money.js';
+import { foldGerman } from '../../../layout/fold.js';
+import type { TextLine } from '../../../layout/text-lines.js';
+
+export type FigureRole = 'amount' | 'rate' | 'base' | 'quantity' | 'ytd' | 'employer' | 'unknown';
+
+export interface RowFigure {
+  /** First cell of the figure and how many cells it spans (unit included). */
+  index: number;
+  used: number;
+  /** As printed, with its unit (`8,39 %`, `168,74 €`). */
+  printed: string;
+  /** Cents of a money figure; null for a rate or a quantity. */
+  cents: number | null;
+  /** The number as a plain value (percent points, hours, days, euros). */
+  value: number;
+  kind: 'money' | 'percent' | 'quantity';
+  role: FigureRole;
+  x0: number;
+  x1: number;
+}
+
+const CURRENCY = /^(€|eur|euro)$/i;
+const QUANTITY_UNIT = /^(std\.?|stunden|stunde|h|tage?|tg\.?|kt|km|stk\.?|x|mal)$/i;
+const BASE_MARKER = /^(aus|auf|von|v\.|bemessungsgrundlage|basis|x|×|\*)$/i;
+const strip = (s: string) => s.replace(/^[(:=]+|[);:,]+$/g, '');
+
+/** A German decimal number (`8,39`, `1.250,00`, `12`, `7,27`), or null. */
+function numberOf(text: string): number | null {
+  if (!/^-?\d{1,3}(?:\.\d{3})*(?:,\d{1,4})?-?$|^-?\d+(?:,\d{1,4})?-?$/.test(text)) return null;
+  const negative = text.startsWith('-') || text.endsWith('-');
+  const v = Number(text.replace(/-/g, '').replace(/\./g, '').replace(',', '.'));
+  return Number.isFinite(v) ? (negative ? -v : v) : null;
+}
+
+/** Reads one figure at cell `i`: a rate (`8,39 %`, `8,39%`), a money amount, or a quantity with its unit. */
+export function figureAt(line: TextLine, i: number): Omit<RowFigure, 'role'> | null {
+  const cell = line.cells[i];
+  if (!cell) return null;
+  const t = strip(cell.text);
+  const next = strip(line.cells[i + 1]?.text ?? '');
+  const span = (used: number) => ({ x0: cell.bbox.x, x1: Math.max(...line.cells.slice(i, i + used).map((c) => c.bbox.x + c.bbox.width)) });
+  // A leading currency sign ("€ 12,50", "EUR 12,50").
+  if (CURRENCY.test(t)) {
+    const n = strip(line.cells[i + 1]?.text ?? '');
+    const cents = /,\d{2}$|,-$/.test(n) ? amountToCents(n) : null;
+    return cents !== null ? { index: i, used: 2, printed: `${t} ${n}`, cents, value: cents / 100, kind: 'money', ...span(2) } : null;
+  }
+  const pct = /^(-?\d{1,3}(?:,\d{1,4})?)\s?%$/.exec(t);
+  if (pct) return { index: i, used: 1, printed: t, cents: null, value: numberOf(pct[1]!)!, kind: 'percent', ...span(1) };
+  const n = numberOf(t);
+  if (n === null) return null;
+  if (next === '%' || /^%/.test(next) || /^(prozent|v\.?h\.?)$/i.test(next)) return { index: i, used: 2, printed: `${t} %`, cents: null, value: n, kind: 'percent', ...span(2) };
+  if (QUANTITY_UNIT.test(next)) return { index: i, used: 2, printed: `${t} ${next}`, cents: null, value: n, kind: 'quantity', ...span(2) };
+  if (/,\d{2}-?$|,-$/.test(t)) {
+    const cents = amountToCents(t);
+    if (cents === null) return null;
+    return CURRENCY.test(next) ? { index: i, used: 2, printed: `${t} ${next}`, cents, value: cents / 100, kind: 'money', ...span(2) } : { index: i, used: 1, printed: t, cents, value: cents / 100, kind: 'money', ...span(1) };
+  }
+  return null;
+}
+
+/** Header words of a table column, folded, by the role of the figures below them. */
+const HEADER_ROLES: [RegExp, FigureRole][] = [
+  [/kumul|jahr|bisher|ytd|aufgelaufen/, 'ytd'],
+  [/^ag\b|ag-?anteil|arbeitgeber/, 'employer'],
+  [/satz|%|prozent|zinssatz|beitragssatz|v\.?h\./, 'rate'],
+  [/basis|bemessung|grundlage|(sv|kv|rv|av|pv|steuer)-?brutto|sv-?entgelt|beitragspflichtig/, 'base'],
+  [/anzahl|menge|stunden|std\b|tage|einheit/, 'quantity'],
+  [/betrag|an-?anteil|^an\b|arbeitnehmer|abzug|abzuge|monat|aktuell|eur|euro|€|summe|wert/, 'amount'],
+];
+
+function headerRole(text: string): FigureRole | null {
+  const f = foldGerman(text).trim();
+  for (const [re, role] of HEADER_ROLES) if (re.test(f)) return role;
+  return null;
+}
+
+function hasFigure(line: TextLine): boolean {
+  return line.cells.some((_, i) => figureAt(line, i)?.kind === 'money');
+}
+
+/**
+ * The column header of the table `line` belongs to: the nearest line above on the same page
+ * without money figures, reached over the table's own rows (each at most three line heights
+ * below the one before), whose words name column roles. Its cells with roles, or [].
+ */
+function columnHeader(line: TextLine, lines: readonly TextLine[]): { role: FigureRole; x0: number; x1: number }[] {
+  let at = lines.indexOf(line);
+  let below = line;
+  for (let steps = 0; steps < 25 && at > 0; steps++) {
+    const above = lines[at - 1]!;
+    if (above.page !== line.page || below.top - above.bottom > 3 * Math.max(above.size, 8)) return [];
+    if (!hasFigure(above)) {
+      const cells = above.cells.map((c) => ({ role: headerRole(c.text), x0: c.bbox.x, x1: c.bbox.x + c.bbox.width })).filter((c): c is { role: FigureRole; x0: number; x1: number } => c.role !== null);
+      // A header names at least two columns, or names one and is not a sentence.
+      if (cells.length >= 2 || (cells.length === 1 && above.cells.length <= 4)) return cells;
+      return [];
+    }
+    below = above;
+    at--;
+  }
+  return [];
+}
+
+const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.002);
+
+/**
+ * The figures of `line` from cell `from` on, each with its role. Stops at a word that starts
+ * another label once a money figure was seen (one printed line may hold two label–value pairs).
+ */
+export function rowFigures(line: TextLine, from: number, lines: readonly TextLine[]): RowFigure[] {
+  const figures: RowFigure[] = [];
+  let marker: string | null = null;
+  for (let i = from; i < line.cells.length; ) {
+    const f = figureAt(line, i);
+    if (f) {
+      const role: FigureRole = f.kind === 'percent' ? 'rate' : f.kind === 'quantity' ? 'quantity' : marker && BASE_MARKER.test(marker) ? 'base' : 'unknown';
+      figures.push({ ...f, role });
+      marker = null;
+      i += f.used;
+      continue;
+    }
+    const word = strip(line.cells[i]!.text);
+    if (figures.some((g) => g.kind === 'money') && /^[A-Za-zÄÖÜäöüß]{3,}/.test(word) && !BASE_MARKER.test(word) && !/^(vom|bis|ab|seit|zum|für|fur|tage?|eur|euro|p\.?a\.?|jährlich)$/i.test(word)) break;
+    marker = word;
+    i++;
+  }
+  if (figures.length < 2) return figures;
+  // 1. Column headers.
+  const header = columnHeader(line, lines);
+  for (const f of figures) {
+    const under = header.filter((h) => f.x1 >= h.x0 - 6 && f.x0 <= h.x1 + 6);
+    if (under.length === 1 && (f.kind === 'money' || under[0]!.role === 'rate' || under[0]!.role === 'quantity')) f.role = under[0]!.role;
+  }
+  // 2. Arithmetic: rate × base = amount, quantity × price = amount.
+  const money = figures.filter((f) => f.kind === 'money');
+  for (const r of figures.filter((f) => f.kind === 'percent')) {
+    for (const base of money) {
+      const amount = money.find((m) => m !== base && close(Math.abs(base.value) * r.value / 100, Math.abs(m.value)));
+      if (amount && Math.abs(base.value) > Math.abs(amount.value)) {
+        if (base.role === 'unknown' || base.role === 'amount') base.role = 'base';
+        if (amount.role === 'unknown') amount.role = 'amount';
+      }
+    }
+  }
+  for (const q of figures.filter((f) => f.kind === 'quantity' || (f.kind === 'money' && f.role === 'unknown'))) {
+    for (const price of money) {
+      if (price === q) continue;
+      const amount = money.find((m) => m !== price && m !== q && close(q.value * price.value, m.value));
+      if (amount && amount.role === 'unknown') {
+        amount.role = 'amount';
+        if (price.role === 'unknown') price.role = 'rate';
+        if (q.role === 'unknown') q.role = 'quantity';
+      }
+    }
+  }
+  return figures;
+}
+
+/** The amount of a row: its first `amount` figure, else its first money figure of unknown role. */
+export function rowAmount(figures: readonly RowFigure[]): RowFigure | null {
+  return figures.find((f) => f.kind === 'money' && f.role === 'amount') ?? figures.find((f) => f.kind === 'money' && f.role === 'unknown') ?? null;
+}
