@@ -23,6 +23,11 @@ import { addScores, normalizeValue, scoreAnalysis, type Score } from '../scripts
 import { CLEAN, DEGRADED, scanPdf } from '../scripts/fixtures/scans.js';
 import { textDocument } from '../scripts/fixtures/analysis/text-document.js';
 import { makeTextPdf } from '../scripts/fixtures/text-pdf.js';
+import { photographedUpload } from '../scripts/fixtures/photos.js';
+import { EARLIER_BLIND_LETTERS, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
+import type { UnseenLetter } from '../scripts/fixtures/analysis/unseen/model.js';
+import { letterPageSpecs } from '../scripts/fixtures/analysis/unseen/pages.js';
+import { scoreLetter } from '../scripts/fixtures/analysis/unseen/score.js';
 import { statementPages } from '../scripts/fixtures/texts.js';
 import type { AnalysisDocumentType, DocumentType } from '../src/domain/document-types.js';
 import { sniffFileKind } from '../src/domain/file-kind.js';
@@ -37,7 +42,19 @@ import { invitationLines, textPdf } from '../test/support/documents.js';
 import { analyze, closeSharedReader, createOrg, startServer } from '../test/support/server.js';
 
 const { values: args } = parseArgs({
-  options: { text: { type: 'string' }, scans: { type: 'string' }, 'no-real': { type: 'boolean' }, 'no-http': { type: 'boolean' }, n: { type: 'string' } },
+  options: {
+    text: { type: 'string' },
+    scans: { type: 'string' },
+    'no-real': { type: 'boolean' },
+    'no-http': { type: 'boolean' },
+    n: { type: 'string' },
+    /** Renderings of the unseen-author letters: any of text,scan,photo (default all three); "none" skips them. */
+    variants: { type: 'string' },
+    /** Only letters whose id contains this. */
+    letter: { type: 'string' },
+    /** Print every miss of the unseen letters, not only the first ones. */
+    verbose: { type: 'boolean' },
+  },
 });
 const TEXT_N = Number(args.text ?? 12);
 const SCAN_N = Number(args.scans ?? 4);
@@ -58,13 +75,16 @@ interface Row {
   score: Score;
   wrong: { sent: number; rejected: number };
   failed: number;
+  /** Documents with at least one check, and those whose checks all hold (the generators' figures add up). */
+  checked: number;
+  holding: number;
 }
 
 function printTable(title: string, rows: Row[]): void {
   console.log(`\n${title}`);
-  console.log('| type | docs | key recall | page acc. | flag recall | flags w/o cause | wrong-type 422 | runs failed |');
-  console.log('|---|---|---|---|---|---|---|---|');
-  const total: Row = { type: 'all', docs: 0, score: empty(), wrong: { sent: 0, rejected: 0 }, failed: 0 };
+  console.log('| type | docs | key recall | page acc. | flag recall | flags w/o cause | wrong-type 422 | runs failed | checks hold |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  const total: Row = { type: 'all', docs: 0, score: empty(), wrong: { sent: 0, rejected: 0 }, failed: 0, checked: 0, holding: 0 };
   for (const r of [...rows, total]) {
     if (r !== total) {
       total.docs += r.docs;
@@ -72,9 +92,11 @@ function printTable(title: string, rows: Row[]): void {
       total.wrong.sent += r.wrong.sent;
       total.wrong.rejected += r.wrong.rejected;
       total.failed += r.failed;
+      total.checked += r.checked;
+      total.holding += r.holding;
     }
     const s = r.score;
-    console.log(`| ${r.type} | ${r.docs} | ${pct(s.keyFound, s.keyExpected)} (${s.keyFound}/${s.keyExpected}) | ${pct(s.keyPageRight, s.keyFound)} | ${pct(s.flagFound, s.flagExpected)} (${s.flagFound}/${s.flagExpected}) | ${s.flagsWithoutCause} | ${pct(r.wrong.rejected, r.wrong.sent)} (${r.wrong.rejected}/${r.wrong.sent}) | ${r.failed} |`);
+    console.log(`| ${r.type} | ${r.docs} | ${pct(s.keyFound, s.keyExpected)} (${s.keyFound}/${s.keyExpected}) | ${pct(s.keyPageRight, s.keyFound)} | ${pct(s.flagFound, s.flagExpected)} (${s.flagFound}/${s.flagExpected}) | ${s.flagsWithoutCause} | ${pct(r.wrong.rejected, r.wrong.sent)} (${r.wrong.rejected}/${r.wrong.sent}) | ${r.failed} | ${pct(r.holding, r.checked)} (${r.holding}/${r.checked} reported) |`);
   }
   const misses = rows.flatMap((r) => [...r.score.missedKeys.map((m) => `${r.type} missed ${m}`), ...r.score.wrongKeys.map((m) => `${r.type} wrong ${m}`), ...r.score.missedFlags.map((m) => `${r.type} flag missed ${m}`), ...r.score.extraFlags.map((m) => `${r.type} flag w/o cause ${m}`)]);
   if (misses.length) console.log(`  first misses: ${misses.slice(0, 12).join('; ')}`);
@@ -85,14 +107,21 @@ async function evalSet(label: string, render: (f: AnalysisFixture) => Promise<Ui
   const rows: Row[] = [];
   const started = performance.now();
   for (const type of ANALYSIS_TYPES) {
-    const row: Row = { type, docs: 0, score: empty(), wrong: { sent: 0, rejected: 0 }, failed: 0 };
+    const row: Row = { type, docs: 0, score: empty(), wrong: { sent: 0, rejected: 0 }, failed: 0, checked: 0, holding: 0 };
     for (let i = 0; i < count; i++) {
       const fixture = GENERATORS[type](101 + i);
       const bytes = await render(fixture);
       const result = await run(type, bytes);
       row.docs++;
       if (result.status !== 'success') row.failed++;
-      row.score = addScores(row.score, scoreAnalysis(fixture, analysisOf(result)));
+      const analysis = analysisOf(result);
+      row.score = addScores(row.score, scoreAnalysis(fixture, analysis));
+      if (analysis?.checks.length) {
+        row.checked++;
+        // The generators plant a wrong net on purpose only where the truth expects netto_rechnung.
+        const planted = fixture.truth.review_flags.includes('netto_rechnung');
+        if (analysis.checks.every((c) => c.holds !== planted || !c.rule.startsWith('gesamtbrutto'))) row.holding++;
+      }
       if (wrongTypes) {
         for (const other of ANALYSIS_TYPES.filter((t) => t !== type)) {
           const r = await run(other, bytes);
@@ -202,7 +231,96 @@ async function httpP50(): Promise<void> {
   }
 }
 
+type Variant = 'text' | 'scan' | 'photo';
+
+/** One unseen letter rendered as the user would upload it. */
+async function renderLetter(letter: UnseenLetter, variant: Variant, seed: number): Promise<{ bytes: Uint8Array; kind: 'pdf' | 'jpeg' | 'png' }> {
+  const pages = letterPageSpecs(letter.pages);
+  if (variant === 'text') return { bytes: await makeTextPdf(pages), kind: 'pdf' };
+  if (variant === 'scan') return { bytes: await scanPdf(pages, seed % 2 ? CLEAN : DEGRADED, pages.map((_, i) => (i % 2 ? -0.3 : 0.4)), seed), kind: 'pdf' };
+  return photographedUpload(pages, seed);
+}
+
+interface UnseenRow {
+  type: string;
+  variant: Variant;
+  letters: number;
+  failed: number;
+  keysExpected: number;
+  keysOk: number;
+  flagsExpected: number;
+  flagsRaised: number;
+  unfoundedLetters: number;
+  unfoundedFlags: number;
+  sectionsValid: number;
+  checkLetters: number;
+  checksHold: number;
+  checksFalselyFailing: number;
+}
+
+/**
+ * The unseen-author letters per type and variant: key recall (value as printed on its page),
+ * flag recall, flags raised without cause (letters with any / flags), letters whose sections
+ * are all valid (text and page), and the share of letters with arithmetic truth whose every
+ * identity was reported with the truth's verdict.
+ */
+async function evalUnseen(title: string, letters: readonly UnseenLetter[], variants: readonly Variant[]): Promise<void> {
+  const chosen = letters.filter((l) => !args.letter || l.id.includes(args.letter));
+  if (chosen.length === 0) return;
+  const started = performance.now();
+  const rows: UnseenRow[] = [];
+  const problems: string[] = [];
+  for (const variant of variants) {
+    for (const type of ANALYSIS_TYPES) {
+      const row: UnseenRow = { type, variant, letters: 0, failed: 0, keysExpected: 0, keysOk: 0, flagsExpected: 0, flagsRaised: 0, unfoundedLetters: 0, unfoundedFlags: 0, sectionsValid: 0, checkLetters: 0, checksHold: 0, checksFalselyFailing: 0 };
+      for (const [i, letter] of chosen.entries()) {
+        if (letter.type !== type) continue;
+        const upload = await renderLetter(letter, variant, 301 + i);
+        const result = await run(type, upload.bytes, upload.kind);
+        const analysis = analysisOf(result);
+        const s = scoreLetter(letter, analysis, letter.pages.length);
+        row.letters++;
+        if (!analysis) row.failed++;
+        row.keysExpected += s.keysExpected;
+        row.keysOk += s.keysOk;
+        row.flagsExpected += s.flagsExpected;
+        row.flagsRaised += s.flagsRaised;
+        row.unfoundedFlags += s.unfounded.length;
+        if (s.unfounded.length) row.unfoundedLetters++;
+        if (s.sectionsValid) row.sectionsValid++;
+        if (s.checksExpected > 0) {
+          row.checkLetters++;
+          if (s.checksMatched === s.checksExpected && s.checksFalselyFailing === 0) row.checksHold++;
+        }
+        row.checksFalselyFailing += s.checksFalselyFailing;
+        if (!analysis) s.problems.unshift(`run failed: ${result.status === 'failure' ? result.kind : '?'}`);
+        if (s.problems.length) problems.push(`${variant} ${letter.id}: ${s.problems.join('; ')}`);
+      }
+      if (row.letters) rows.push(row);
+    }
+  }
+  console.log(`\n${title} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  console.log('| type | variant | letters | key recall | flag recall | w/o cause (letters / flags) | sections valid | checks hold | failing wrongly | runs failed |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  const sum = (rs: UnseenRow[], type: string, variant: string): UnseenRow => rs.reduce((a, r) => {
+    for (const k of Object.keys(a) as (keyof UnseenRow)[]) if (typeof a[k] === 'number') (a[k] as number) += r[k] as number;
+    return a;
+  }, { type, variant: variant as Variant, letters: 0, failed: 0, keysExpected: 0, keysOk: 0, flagsExpected: 0, flagsRaised: 0, unfoundedLetters: 0, unfoundedFlags: 0, sectionsValid: 0, checkLetters: 0, checksHold: 0, checksFalselyFailing: 0 });
+  const totals = variants.map((v) => sum(rows.filter((r) => r.variant === v), 'all', v));
+  for (const r of [...rows, ...totals]) {
+    console.log(`| ${r.type} | ${r.variant} | ${r.letters} | ${pct(r.keysOk, r.keysExpected)} (${r.keysOk}/${r.keysExpected}) | ${pct(r.flagsRaised, r.flagsExpected)} (${r.flagsRaised}/${r.flagsExpected}) | ${r.unfoundedLetters} / ${r.unfoundedFlags} | ${r.sectionsValid}/${r.letters} | ${pct(r.checksHold, r.checkLetters)} (${r.checksHold}/${r.checkLetters}) | ${r.checksFalselyFailing} | ${r.failed} |`);
+  }
+  const shown = args.verbose ? problems : problems.slice(0, 25);
+  if (shown.length) console.log(`  misses${args.verbose ? '' : ' (first 25; --verbose for all)'}:\n  ${shown.join('\n  ')}`);
+}
+
+const VARIANTS: Variant[] = args.variants === 'none' ? [] : ((args.variants ?? 'text,scan,photo').split(',').filter((v): v is Variant => v === 'text' || v === 'scan' || v === 'photo'));
+
 try {
+  if (VARIANTS.length) {
+    await evalUnseen('unseen-author letters (issue 12), by type and variant', UNSEEN_LETTERS, VARIANTS);
+    await evalUnseen('earlier blind letters (independent-2, no arithmetic truth), by type and variant', EARLIER_BLIND_LETTERS, VARIANTS);
+  }
   await evalSet(`text-layer PDFs, ${TEXT_N} per type`, (f) => makeTextPdf(f.pages), TEXT_N, true);
   // Odd seeds clean office scans, even seeds degraded ones (noise, specks, blur, grey paper).
   await evalSet(`scanned PDFs (300 dpi, OCR; clean and degraded alternating), ${SCAN_N} per type`, (f) => scanPdf(f.pages, Number(f.id.split('-').pop()) % 2 ? CLEAN : DEGRADED, [0.4, -0.3], 7), SCAN_N, false);

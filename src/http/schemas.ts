@@ -42,6 +42,7 @@ export const AnalysisSchema = z.object({
   review_flags: z.array(
     z.object({ topic: z.string(), severity: z.enum(['info', 'warning', 'critical']), description: z.string() }),
   ),
+  checks: z.array(z.object({ rule: z.string(), holds: z.boolean(), values: z.record(z.string(), z.string()) })),
 });
 
 const AnalyzeCommon = {

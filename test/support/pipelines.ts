@@ -22,6 +22,7 @@ const reportAnalysis: Stage = {
       sections: ctx.document.pages.map((p) => ({ title: `Seite ${p.number}`, page: p.number, text: '' })),
       key_numbers: {},
       review_flags: [],
+      checks: [],
     };
   },
 };

@@ -40,11 +40,20 @@ export interface ReviewFlag {
   description: string;
 }
 
+/** An arithmetic identity of the letter (SPEC §9): reported only when all its values were read. */
+export interface Check {
+  rule: string;
+  holds: boolean;
+  /** The summed values as printed, by key-number name or the row's printed label. */
+  values: Record<string, string>;
+}
+
 export interface Analysis {
   summary: string;
   sections: Section[];
   key_numbers: Record<string, KeyNumber>;
   review_flags: ReviewFlag[];
+  checks: Check[];
 }
 
 export type PipelineOutput =

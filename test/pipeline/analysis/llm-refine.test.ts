@@ -98,7 +98,7 @@ describe('openai-compatible adapter + refinement', () => {
   });
 
   it('merge: a summary with an invented number keeps the rule summary; a missing key found on its page is added', () => {
-    const draft = { summary: 'Regel.', sections: [], key_numbers: {}, review_flags: [] };
+    const draft = { summary: 'Regel.', sections: [], key_numbers: {}, review_flags: [], checks: [] };
     const pages = [{ page: 1, text: 'Datum 14.05.2026' }, { page: 2, text: 'Erstattung 323,92 €' }];
     const merged = mergeRefinement(
       draft,

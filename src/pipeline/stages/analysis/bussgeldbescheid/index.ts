@@ -22,7 +22,7 @@ export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
     const text = allText(input.texts);
     const sub = subtypeOf('bussgeldbescheid', text, headOf(text));
     const kind: BussgeldKind = sub.id === 'anhoerung' ? 'anhoerung' : sub.id === 'verwarnung' ? 'verwarnung' : 'bussgeldbescheid';
-    return { keyNumbers: base.keyNumbers, facts: { keyNumbers: base.keyNumbers, kind, sender: senderOf(input.lines), subtype: sub.label } };
+    return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { keyNumbers: base.keyNumbers, kind, sender: senderOf(input.lines), subtype: sub.label } };
   },
   flags: bussgeldReviewFlags,
   sections: (input) => splitSections(input.lines, { headings: BUSSGELD_HEADINGS }),

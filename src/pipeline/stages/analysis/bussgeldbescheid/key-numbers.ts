@@ -3,12 +3,14 @@
  * Auslagen, Gesamtbetrag — labels with amounts to the right or below), the dates of the notice
  * and of the offence, points and driving ban as printed in the text.
  */
-import type { KeyNumber } from '../../../model/result.js';
+import type { Check, KeyNumber } from '../../../model/result.js';
+import type { TextLine } from '../../../layout/text-lines.js';
+import { tableSumCheck } from '../common/table-sum.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
 import { findInProse, DATE_SRC } from '../common/prose.js';
-import { findKeyValue, type LabelSpec } from '../common/values.js';
+import { findKeyValue, findKeyValues, type LabelSpec } from '../common/values.js';
 
 export const BUSSGELD_KEYS = ['bescheiddatum', 'tatdatum', 'geldbusse', 'gebuehren', 'auslagen', 'gesamtbetrag', 'punkte', 'fahrverbot'] as const;
 
@@ -21,13 +23,17 @@ const SPECS: Record<'geldbusse' | 'gebuehren' | 'auslagen' | 'gesamtbetrag', Lab
 
 const COUNT_WORDS: Record<string, string> = { ein: '1', einen: '1', eine: '1', einem: '1', zwei: '2', drei: '3' };
 
-export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: Record<string, KeyNumber> } {
-  const found: Record<string, { value: string; page: number } | null> = {};
+export const BUSSGELD_RULE = 'geldbusse + gebuehren + auslagen = gesamtbetrag';
+
+export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: Record<string, KeyNumber>; checks: Check[] } {
+  const found: Record<string, { value: string; page: number; line?: TextLine } | null> = {};
   for (const [name, spec] of Object.entries(SPECS)) found[name] = findKeyValue(input.lines, spec);
   // A hearing letter (Anhörung) names the fine only as the catalogue rate ("ist nach dem
   // Bußgeldkatalog eine Geldbuße von 100,00 € vorgesehen"); when nothing else names a fine,
   // that rate is the fine the letter announces.
   found.geldbusse ??= findKeyValue(input.lines, { ...SPECS.geldbusse, skipLine: /bussgeldstelle|bussgeldbescheid/ });
+  const summed = tableSumCheck(BUSSGELD_RULE, input.lines, found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' }, findKeyValues(input.lines, SPECS.gesamtbetrag));
+  if (summed) found.gesamtbetrag = summed.total;
   found.bescheiddatum = letterDate(input.lines, input.texts, ['Bescheiddatum', 'Datum des Bescheids', 'Erlassen am', 'Datum']);
   found.tatdatum =
     findKeyValue(input.lines, { labels: ['Tatzeit', 'Tattag', 'Tatdatum', 'Datum der Tat', 'Tatzeitpunkt', 'Tag der Tat', 'Datum/Uhrzeit'], kind: 'date', maxGap: 3 }) ??
@@ -41,5 +47,5 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
   found.fahrverbot =
     findInProse(input.texts, /Fahrverbot\s+(?:von|für\s+die\s+Dauer\s+von|:)?\s*((?:\d|ein(?:em|en)?|zwei|drei)\s+Monate?n?)/iu) ??
     findInProse(input.texts, /((?:\d|ein(?:em|en)?|zwei|drei)\s+Monate?n?)\s+Fahrverbot/iu);
-  return { keyNumbers: keyNumbersOf(BUSSGELD_KEYS, found) };
+  return { keyNumbers: keyNumbersOf(BUSSGELD_KEYS, found), checks: summed ? [summed.check] : [] };
 }

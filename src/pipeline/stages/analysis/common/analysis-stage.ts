@@ -4,7 +4,7 @@
  * extracted facts only. The stage writes `ctx.slots.analysis`.
  */
 import type { LoadedDocument } from '../../../model/document.js';
-import type { Analysis, KeyNumber, ReviewFlag, Section } from '../../../model/result.js';
+import type { Analysis, Check, KeyNumber, ReviewFlag, Section } from '../../../model/result.js';
 import type { Stage } from '../../../model/stage.js';
 import { documentTextLines, type TextLine } from '../../../layout/text-lines.js';
 import { pageTexts, type PageText } from './prose.js';
@@ -17,8 +17,11 @@ export interface AnalysisInput {
 
 export interface TypeAnalyzer<F> {
   name: string;
-  /** Key numbers (SPEC §9 names) and the typed facts the flags and summary use. */
-  extract(input: AnalysisInput): { keyNumbers: Record<string, KeyNumber>; facts: F };
+  /**
+   * Key numbers (SPEC §9 names), the typed facts the flags and summary use, and the arithmetic
+   * checks (SPEC §9 `analysis.checks`) the readings were chosen by.
+   */
+  extract(input: AnalysisInput): { keyNumbers: Record<string, KeyNumber>; facts: F; checks?: Check[] };
   flags(facts: F): ReviewFlag[];
   sections(input: AnalysisInput): Section[];
   summary(facts: F, flags: readonly ReviewFlag[]): string;
@@ -27,9 +30,9 @@ export interface TypeAnalyzer<F> {
 export function analyze<F>(analyzer: TypeAnalyzer<F>, document: LoadedDocument): Analysis {
   const lines = documentTextLines(document);
   const input: AnalysisInput = { document, lines, texts: pageTexts(lines) };
-  const { keyNumbers, facts } = analyzer.extract(input);
+  const { keyNumbers, facts, checks } = analyzer.extract(input);
   const review_flags = analyzer.flags(facts);
-  return { summary: analyzer.summary(facts, review_flags), sections: analyzer.sections(input), key_numbers: keyNumbers, review_flags };
+  return { summary: analyzer.summary(facts, review_flags), sections: analyzer.sections(input), key_numbers: keyNumbers, review_flags, checks: checks ?? [] };
 }
 
 export function analysisStage<F>(analyzer: TypeAnalyzer<F>): Stage {

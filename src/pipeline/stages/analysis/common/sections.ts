@@ -62,7 +62,31 @@ export function splitSections(lines: readonly TextLine[], options: SectionOption
     current.text.push(line.text);
   }
   if (current) sections.push(done(current));
-  return sections.filter((s) => s.text.length > 0 || s.title !== (options.firstTitle ?? 'Briefkopf'));
+  return withText(sections.filter((s) => s.text.length > 0 || s.title !== (options.firstTitle ?? 'Briefkopf')));
+}
+
+/**
+ * Every section has text (SPEC §9): a heading with nothing under it before the next heading
+ * (a title over a subtitle, a closing line set in bold) is text of the section that follows,
+ * or of the one before when it is the last; a lone heading is its own text.
+ */
+function withText(sections: Section[]): Section[] {
+  const out: Section[] = [];
+  let carried: string[] = [];
+  for (const s of sections) {
+    if (!s.text.trim()) {
+      carried.push(s.title);
+      continue;
+    }
+    out.push(carried.length ? { ...s, text: [...carried, s.text].join('\n') } : s);
+    carried = [];
+  }
+  if (carried.length) {
+    const last = out.at(-1);
+    if (last) out[out.length - 1] = { ...last, text: [last.text, ...carried].join('\n') };
+    else out.push({ title: carried[0]!.slice(0, 120), page: sections[0]!.page, text: carried.join('\n') });
+  }
+  return out;
 }
 
 function done(s: { title: string; page: number; text: string[] }): Section {

@@ -210,17 +210,39 @@ function valueBelow(hit: LabelHit, lines: readonly TextLine[], spec: LabelSpec):
  * specific wording ("festgesetzte Einkommensteuer") beats a general one ("Einkommensteuer").
  */
 export function findKeyValue(lines: readonly TextLine[], spec: LabelSpec, options: { pages?: readonly number[] } = {}): FoundValue | null {
+  for (const found of keyValueReadings(lines, spec, options)) return found;
+  return null;
+}
+
+/**
+ * Every reading of `spec` in the order findKeyValue prefers them (its first is findKeyValue's
+ * answer), one per printed line, at most `limit`: the candidates an arithmetic check chooses
+ * among when the first reading does not add up (a year-to-date total, a second Netto line).
+ */
+export function findKeyValues(lines: readonly TextLine[], spec: LabelSpec, limit = 6): FoundValue[] {
+  const out: FoundValue[] = [];
+  for (const found of keyValueReadings(lines, spec, {})) {
+    if (out.some((o) => o.line.page === found.line.page && o.line.index === found.line.index && o.value === found.value)) continue;
+    out.push(found);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+function* keyValueReadings(lines: readonly TextLine[], spec: LabelSpec, options: { pages?: readonly number[] }): Generator<FoundValue> {
   for (const label of spec.labels) {
     for (const printed of lines) {
       if (options.pages && !options.pages.includes(printed.page)) continue;
       const joined = hyphenJoined(printed, lines);
       for (const line of joined ? [printed, joined] : [printed]) {
         const found = valueOfLabelIn(line, label, lines, spec);
-        if (found) return found;
+        if (found) {
+          yield found;
+          break;
+        }
       }
     }
   }
-  return null;
 }
 
 function valueOfLabelIn(line: TextLine, label: string, lines: readonly TextLine[], spec: LabelSpec): FoundValue | null {

@@ -20,7 +20,7 @@ export const lohnabrechnungAnalyzer: TypeAnalyzer<Facts> = {
   extract(input) {
     const base = extractLohnKeyNumbers(input);
     const text = allText(input.texts);
-    return { keyNumbers: base.keyNumbers, facts: { ...base, sender: senderOf(input.lines), subtype: subtypeOf('lohnabrechnung', text, headOf(text)).label } };
+    return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { ...base, sender: senderOf(input.lines), subtype: subtypeOf('lohnabrechnung', text, headOf(text)).label } };
   },
   flags: lohnReviewFlags,
   sections: (input) => splitSections(input.lines, { headings: LOHN_HEADINGS, firstTitle: 'Kopfdaten' }),

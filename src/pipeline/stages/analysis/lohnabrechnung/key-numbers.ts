@@ -4,11 +4,12 @@
  * long and abbreviated forms ("Krankenversicherung", "KV-Beitrag", "KV-AN"), amounts right of
  * the label or below it in a header row.
  */
-import type { KeyNumber } from '../../../model/result.js';
+import type { Check, KeyNumber } from '../../../model/result.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { findInProse } from '../common/prose.js';
-import { findKeyValue, type LabelSpec } from '../common/values.js';
+import { findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
+import { lohnChecks } from './checks.js';
 
 export const LOHN_KEYS = [
   'abrechnungszeitraum',
@@ -58,15 +59,19 @@ const SPECS: Record<(typeof LOHN_KEYS)[number], LabelSpec> = {
 
 export interface LohnFacts {
   keyNumbers: Record<string, KeyNumber>;
+  checks: Check[];
+  /** The net check failed on values read with confidence: every deduction row between gross and net was read as a key. */
+  netCheckFailedConfidently: boolean;
   /** Printed hourly rate(s) and hours, for the minimum-wage check. */
   stundenlohn: string | null;
   stunden: string | null;
 }
 
 export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
-  const found: Record<string, { value: string; page: number } | null> = {};
+  const found: Record<string, FoundValue | null> = {};
   for (const name of LOHN_KEYS) found[name] = findKeyValue(input.lines, SPECS[name]);
+  const checked = lohnChecks(input.lines, found, { gesamtbrutto: findKeyValues(input.lines, SPECS.gesamtbrutto), nettoverdienst: findKeyValues(input.lines, SPECS.nettoverdienst) });
   const rate = findKeyValue(input.lines, { labels: ['Stundenlohn', 'Std.-Lohn', 'Lohn je Stunde', 'Stundensatz'], kind: 'money', maxGap: 4 });
   const hours = findInProse(input.texts, /(\d{1,3}(?:,\d{1,2})?)\s*(?:Std\.?|Stunden)\b/u);
-  return { keyNumbers: keyNumbersOf(LOHN_KEYS, found), stundenlohn: rate?.value ?? null, stunden: hours?.value ?? null };
+  return { keyNumbers: keyNumbersOf(LOHN_KEYS, checked.found), checks: checked.checks, netCheckFailedConfidently: checked.failedConfidently, stundenlohn: rate?.value ?? null, stunden: hours?.value ?? null };
 }

@@ -8,6 +8,8 @@ import { centsOf } from '../common/values.js';
 
 export interface LohnFlagInput {
   keyNumbers: Record<string, KeyNumber>;
+  /** The net identity failed on values read with confidence (checks.ts). */
+  netCheckFailedConfidently: boolean;
   stundenlohn: string | null;
   stunden: string | null;
 }
@@ -22,8 +24,8 @@ export function lohnReviewFlags(f: LohnFlagInput): ReviewFlag[] {
   const gross = centsOf(k.gesamtbrutto?.value);
   const net = centsOf(k.nettoverdienst?.value);
   const deductions = DEDUCTIONS.map((n) => centsOf(k[n]?.value)).filter((c): c is number => c !== null).map(Math.abs);
-  // Only when the tax and at least one contribution were read: otherwise the sum is incomplete by construction.
-  if (gross !== null && net !== null && k.lohnsteuer && deductions.length >= 2) {
+  // Only when the net identity failed on values read with confidence (see checks.ts).
+  if (gross !== null && net !== null && f.netCheckFailedConfidently) {
     const diff = netDifference(gross, deductions, net);
     if (Math.abs(diff) > 5) {
       flags.push({

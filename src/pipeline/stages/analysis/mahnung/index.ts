@@ -27,6 +27,7 @@ export const mahnungAnalyzer: TypeAnalyzer<Facts> = {
     const head = headOf(text);
     return {
       keyNumbers: base.keyNumbers,
+      checks: base.checks,
       facts: {
         ...base,
         consumer: CONSUMER.test(head),

@@ -3,13 +3,15 @@
  * with amounts to the right), the letter date, and the payment deadline, which letters print
  * in prose ("bis zum 24.04.2026", "innerhalb von 10 Tagen").
  */
-import type { KeyNumber } from '../../../model/result.js';
+import type { Check, KeyNumber } from '../../../model/result.js';
+import { tableSumCheck } from '../common/table-sum.js';
+import type { TextLine } from '../../../layout/text-lines.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
 import { findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
 import { compareDates } from '../../../../domain/german-dates.js';
-import { dateOf, findKeyValue, type LabelSpec } from '../common/values.js';
+import { dateOf, findKeyValue, findKeyValues, type LabelSpec } from '../common/values.js';
 
 export const MAHN_KEYS = ['schreibdatum', 'hauptforderung', 'mahngebuehren', 'inkassokosten', 'zinsen', 'gesamtforderung', 'zahlungsfrist'] as const;
 
@@ -21,8 +23,11 @@ const SPECS: Record<Exclude<(typeof MAHN_KEYS)[number], 'schreibdatum' | 'zahlun
   gesamtforderung: { labels: ['Gesamtforderung', 'Gesamtbetrag', 'Gesamtsumme', 'offener Gesamtbetrag', 'zu zahlender Betrag', 'Summe', 'Gesamt'], kind: 'money', maxGap: 4 },
 };
 
+export const MAHN_RULE = 'hauptforderung + zinsen + kosten = gesamtforderung';
+
 export interface MahnFacts {
   keyNumbers: Record<string, KeyNumber>;
+  checks: Check[];
   /** Date the claim arose (invoice or contract date), for the limitation check. */
   entstehung: string | null;
   /** Printed default-interest rate in percent, or points above the base rate. */
@@ -33,7 +38,7 @@ export interface MahnFacts {
 }
 
 export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
-  const found: Record<string, { value: string; page: number } | null> = {};
+  const found: Record<string, { value: string; page: number; line?: TextLine } | null> = {};
   for (const [name, spec] of Object.entries(SPECS)) found[name] = findKeyValue(input.lines, spec);
   found.schreibdatum = letterDate(input.lines, input.texts, ['Datum', 'Schreiben vom']);
   const labelledAny = findKeyValue(input.lines, { labels: ['Zahlungsfrist', 'zahlbar bis', 'fällig am', 'Zahlungsziel'], kind: 'date', maxGap: 2 });
@@ -62,12 +67,15 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
     const interest = findInProse(input.texts, new RegExp(String.raw`(?:Verzugs)?[Zz]insen\b${SENTENCE_GAP}{0,160}?(?<![\d.,])(?<!\b(?:aus|auf)\s)(${MONEY_SRC})(?!\s*%)`, 'u'));
     if (interest) found.zinsen = { value: interest.value, page: interest.page };
   }
+  const summed = tableSumCheck(MAHN_RULE, input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, findKeyValues(input.lines, SPECS.gesamtforderung));
+  if (summed) found.gesamtforderung = summed.total;
   const entstehung = findInProse(input.texts, new RegExp(String.raw`(?:Rechnung|Rechnungs-Nr\.?|Vertrag|Bestellung|Lieferung|Leistung)[^\n]{0,40}?vom\s+(${DATE_SRC})`, 'u'));
   const rate = findInProse(input.texts, /(\d{1,2}(?:,\d{1,3})?)\s?%\s*(?:p\.\s?a\.|Zinsen|jährlich|pro Jahr)?/u);
   const points = findInProse(input.texts, /(\d{1,2}(?:,\d{1,2})?)\s*Prozentpunkte[n]?\s+über\s+dem\s+(?:jeweiligen\s+)?Basiszinssatz/u);
   const seit = findInProse(input.texts, new RegExp(String.raw`(?:Zinsen|verzinst|Verzug)[^\n]{0,40}?(?:seit|ab)(?: dem)?\s+(${DATE_SRC})`, 'u'));
   return {
     keyNumbers: keyNumbersOf(MAHN_KEYS, found),
+    checks: summed ? [summed.check] : [],
     entstehung: entstehung?.value ?? null,
     zinssatz: rate && /zins/i.test(rate.match.input.slice(Math.max(0, rate.match.index - 80), rate.match.index + 40)) ? rate.value : null,
     zinsPunkte: points?.value ?? null,

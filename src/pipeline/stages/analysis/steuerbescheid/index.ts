@@ -27,7 +27,7 @@ const ABWEICHUNG = fr('(weich\\w* .{0,80}(erklärung|angaben))|abweichend von (i
 export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.steuerbescheid',
   extract(input) {
-    const { keyNumbers, faelligkeit } = extractSteuerKeyNumbers(input);
+    const { keyNumbers, faelligkeit, checks } = extractSteuerKeyNumbers(input);
     const text = allText(input.texts);
     const vorl = sentenceMatching(input.texts, VORLAEUFIG);
     const vorb = sentenceMatching(input.texts, VORBEHALT);
@@ -42,7 +42,7 @@ export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
       sender: senderOf(input.lines),
       subtype: subtypeOf('steuerbescheid', text, headOf(text)).label,
     };
-    return { keyNumbers, facts };
+    return { keyNumbers, facts, checks };
   },
   flags: steuerReviewFlags,
   sections: steuerSections,

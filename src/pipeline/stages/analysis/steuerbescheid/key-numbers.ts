@@ -4,7 +4,9 @@
  * amounts below), the Berechnung of the taxable income, and the Abrechnung (Erstattung /
  * Nachzahlung, also "verbleibende Beträge", "Guthaben", "Restschuld").
  */
-import type { KeyNumber } from '../../../model/result.js';
+import type { Check, KeyNumber } from '../../../model/result.js';
+import type { TextLine } from '../../../layout/text-lines.js';
+import { steuerChecks } from './checks.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
@@ -42,12 +44,13 @@ const SPECS: Record<Exclude<(typeof STEUER_KEYS)[number], 'bescheiddatum'>, Labe
 
 export interface SteuerFacts {
   keyNumbers: Record<string, KeyNumber>;
+  checks: Check[];
   /** "zahlen Sie bis zum …" printed for a Nachzahlung. */
   faelligkeit: string | null;
 }
 
 export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
-  const found: Record<string, { value: string; page: number } | null> = {};
+  const found: Record<string, { value: string; page: number; line?: TextLine } | null> = {};
   for (const [name, spec] of Object.entries(SPECS)) found[name] = findKeyValue(input.lines, spec);
   // The festsetzung column "Einkommensteuer" must not be read as Soli/KiSt and vice versa: when
   // two keys share a value position, keep the one whose label was most specific (found first).
@@ -64,5 +67,5 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
     if (refund) found.erstattung = { value: refund.value, page: refund.page };
   }
   const faellig = findInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens|spätestens (?:am|bis)|fällig am|bis)\s+(${DATE_SRC})`, 'u'));
-  return { keyNumbers: keyNumbersOf(STEUER_KEYS, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
+  return { keyNumbers: keyNumbersOf(STEUER_KEYS, found), checks: steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
 }

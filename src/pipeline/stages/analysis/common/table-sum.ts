@@ -1,0 +1,110 @@
+/**
+ * The rows of a sum table — a Forderungsaufstellung, a Kostenaufstellung, an Abrechnung — read
+ * between its first row and its total row: each printed line in between that carries an amount,
+ * with the label as printed and the sign the row's wording or printed sign gives it. The
+ * identities of checks.ts add these rows, so a cost that is no key number (Auslagenpauschale,
+ * Kontoführungsgebühr, bereits gezahlt) is not silently missing from the sum.
+ */
+import { foldGerman } from '../../../layout/fold.js';
+import type { Check } from '../../../model/result.js';
+import { sumCheck } from './checks.js';
+import type { TextLine } from '../../../layout/text-lines.js';
+import { figureAt, rowAmount, rowFigures, type RowFigure } from './row-figures.js';
+
+export interface SumRow {
+  label: string;
+  printed: string;
+  cents: number;
+  /** −1 for a row the total subtracts (a payment already made, "abzüglich", printed negative). */
+  sign: 1 | -1;
+  line: TextLine;
+}
+
+/** Wording of a row that reduces the total. */
+const SUBTRACTS = /^(\.\/\.|-|ab\b|abzgl|abzuglich|abzug|vermindert)|bereits (gezahlt|geleistet|entrichtet|bezahlt)|geleistete|gezahlt|zahlungseingang|gutschrift|teilzahlung|anzurechnen|angerechnet|vorauszahlung|steuerabzug|einbehalten|erstattet/;
+
+/** The row's amount figures and where its label ends. */
+export function rowReading(line: TextLine, lines: readonly TextLine[], allColumns = false): { label: string; figures: RowFigure[] } | null {
+  const start = line.cells.findIndex((_, i) => figureAt(line, i)?.kind === 'money');
+  if (start < 0) return null;
+  // Rates and bases of the row stand left of its first money figure too ("Zinsen 5 % aus …").
+  const first = line.cells.findIndex((_, i) => figureAt(line, i) !== null);
+  const figures = rowFigures(line, first, lines);
+  const amounts = allColumns ? figures.filter((f) => f.kind === 'money' && (f.role === 'amount' || f.role === 'unknown')) : [rowAmount(figures)].filter((f): f is RowFigure => f !== null);
+  if (amounts.length === 0) return null;
+  return { label: line.cells.slice(0, first).map((c) => c.text).join(' ').replace(/[.:…\s]+$/u, '').trim(), figures: amounts };
+}
+
+function signOf(label: string, cents: number): 1 | -1 {
+  if (cents < 0) return -1;
+  return SUBTRACTS.test(foldGerman(label).trim()) ? -1 : 1;
+}
+
+/**
+ * Rows from `first` (included) to `total` (excluded) on one page, in order; lines without an
+ * amount (a wrapped label, a blank) are passed over. Null when the two are not on one page in
+ * that order, or more than `maxRows` lines apart.
+ */
+export function rowsBetween(lines: readonly TextLine[], first: TextLine, total: TextLine, options: { maxRows?: number; allColumns?: boolean } = {}): SumRow[] | null {
+  if (first.page !== total.page || first.index >= total.index || total.index - first.index > (options.maxRows ?? 15)) return null;
+  const rows: SumRow[] = [];
+  for (const line of lines) {
+    if (line.page !== first.page || line.index < first.index || line.index >= total.index) continue;
+    const r = rowReading(line, lines, options.allColumns);
+    if (!r) continue;
+    // A stacked form prints the label on its own line above the amount.
+    if (!r.label) r.label = labelAbove(line, lines) ?? '';
+    const cents = r.figures.reduce((a, f) => a + (f.cents ?? 0), 0);
+    const printed = r.figures.length === 1 ? r.figures[0]!.printed : r.figures.map((f) => f.printed).join(' + ');
+    rows.push({ label: r.label || 'Betrag', printed, cents, sign: signOf(r.label, cents), line });
+  }
+  return rows;
+}
+
+/** The line directly above, when it carries no amount of its own: the label of a value printed below it. */
+export function labelAbove(line: TextLine, lines: readonly TextLine[]): string | null {
+  const above = lines[lines.indexOf(line) - 1];
+  if (!above || above.page !== line.page || line.top - above.bottom > 1.5 * Math.max(line.size, 8)) return null;
+  return rowReading(above, lines) ? null : above.text.replace(/[.:…\s]+$/u, '').trim();
+}
+
+/** Rows that repeat others' sum (a Zwischensumme) or restate the result per column. */
+const SUBTOTAL_ROW = /^(zwischen)?summe|gesamt|insgesamt|verbleib|zu zahlen|restbetrag|^saldo/;
+
+/**
+ * The identity "first row … + further rows = total" of a sum table (Forderungsaufstellung,
+ * Kostenaufstellung): the rows printed from the line of `firstKey` to the line of the total,
+ * each named by its key number where it is one, else by its printed label, signed by its
+ * wording. The total's candidates are tried in order until one adds up; when none does, the
+ * first is reported as failing. Without both lines (values read from running text) the key
+ * numbers alone are summed, and reported only when they add up: nothing shows that every cost
+ * of the letter was read.
+ */
+export function tableSumCheck(
+  rule: string,
+  lines: readonly TextLine[],
+  found: Record<string, { value: string; page: number; line?: TextLine } | null>,
+  names: { first: string; parts: readonly string[]; total: string },
+  totalCandidates: readonly { value: string; page: number; line: TextLine }[],
+): { check: Check; total: { value: string; page: number; line?: TextLine } } | null {
+  const first = found[names.first];
+  const totals = [found[names.total], ...totalCandidates.filter((c) => c.value !== found[names.total]?.value || c.line !== found[names.total]?.line)].filter((t): t is NonNullable<typeof t> => !!t);
+  if (!first || totals.length === 0) return null;
+  const keyOfLine = (line: TextLine) => [names.first, ...names.parts].find((n) => found[n]?.line === line);
+  let failing: { check: Check; total: (typeof totals)[number] } | null = null;
+  if (first.line) {
+    for (const total of totals) {
+      if (!total.line) continue;
+      const rows = rowsBetween(lines, first.line, total.line)?.filter((r) => r.line === first.line || !SUBTOTAL_ROW.test(foldGerman(r.label).trim()));
+      if (!rows || rows.length === 0) continue;
+      const terms = rows.map((r) => ({ name: keyOfLine(r.line) ?? r.label, printed: r.printed, sign: r.sign }));
+      const check = sumCheck(rule, terms, { name: names.total, printed: total.value });
+      if (check?.holds) return { check, total };
+      failing ??= check ? { check, total } : null;
+    }
+  }
+  if (failing) return failing;
+  const terms = [names.first, ...names.parts].filter((n) => found[n]).map((n) => ({ name: n, printed: found[n]!.value, sign: 1 as const }));
+  const check = sumCheck(rule, terms, { name: names.total, printed: totals[0]!.value });
+  return check?.holds ? { check, total: totals[0]! } : null;
+}

@@ -1,0 +1,81 @@
+/**
+ * The identities of a payslip (SPEC §9 `analysis.checks`):
+ * - gesamtbrutto − Steuern − Sozialversicherung = nettoverdienst, with the deductions read as
+ *   key numbers, or — where the payslip prints more deduction rows than the key numbers name
+ *   (a separate Zusatzbeitrag, a Kinderlosenzuschlag, an Umlage) — with every deduction row
+ *   printed between the gross and the net line;
+ * - nettoverdienst ± Be-/Abzüge = auszahlungsbetrag, with the rows printed between the two.
+ * The readings of gross and net are chosen so that the first identity holds where one does (a
+ * year-to-date Brutto or a second Netto line is not the month's).
+ */
+import { foldGerman } from '../../../layout/fold.js';
+import type { TextLine } from '../../../layout/text-lines.js';
+import type { Check } from '../../../model/result.js';
+import { bestReading, sumCheck, type Term } from '../common/checks.js';
+import { rowsBetween } from '../common/table-sum.js';
+import { centsOf, type FoundValue } from '../common/values.js';
+
+const DEDUCTIONS = ['lohnsteuer', 'solidaritaetszuschlag', 'kirchensteuer', 'krankenversicherung', 'pflegeversicherung', 'rentenversicherung', 'arbeitslosenversicherung'] as const;
+export const NET_RULE = 'gesamtbrutto − abzüge = nettoverdienst';
+export const PAYOUT_RULE = 'nettoverdienst ± be-/abzüge = auszahlungsbetrag';
+
+/** A deduction row between gross and net: a tax or a social-insurance contribution, not a subtotal. */
+const DEDUCTION_ROW = /steuer|versicherung|beitrag|umlage|zuschlag|\b(kv|pv|rv|av|alv|kist|solz?|lst)\b/;
+const SUBTOTAL = /summe|gesamt|insgesamt|zwischen/;
+
+function netTerms(found: Record<string, FoundValue | null>): Term[] {
+  return DEDUCTIONS.filter((n) => found[n]).map((n) => ({ name: n, printed: found[n]!.value, sign: -1 as const }));
+}
+
+export function lohnChecks(
+  lines: readonly TextLine[],
+  first: Record<string, FoundValue | null>,
+  candidates: { gesamtbrutto: FoundValue[]; nettoverdienst: FoundValue[] },
+): { found: Record<string, FoundValue | null>; checks: Check[]; failedConfidently: boolean } {
+  const found = { ...first };
+  const checks: Check[] = [];
+  let failedConfidently = false;
+  const deductions = netTerms(found);
+  const netOf = (pick: Record<string, FoundValue>) => sumCheck(NET_RULE, [{ name: 'gesamtbrutto', printed: pick.gesamtbrutto!.value, sign: 1 }, ...deductions], { name: 'nettoverdienst', printed: pick.nettoverdienst!.value });
+  if (found.gesamtbrutto && found.nettoverdienst && deductions.length > 0) {
+    const lists = { gesamtbrutto: [found.gesamtbrutto, ...candidates.gesamtbrutto.filter((c) => c !== found.gesamtbrutto)], nettoverdienst: [found.nettoverdienst, ...candidates.nettoverdienst.filter((c) => c !== found.nettoverdienst)] };
+    const pick = bestReading(lists, (p) => netOf(p)?.holds === true);
+    if (pick) {
+      found.gesamtbrutto = pick.gesamtbrutto!;
+      found.nettoverdienst = pick.nettoverdienst!;
+      checks.push(netOf(pick)!);
+    } else {
+      const keyCheck = netOf({ gesamtbrutto: found.gesamtbrutto, nettoverdienst: found.nettoverdienst })!;
+      // Every deduction row printed between gross and net, when the key numbers do not add up.
+      const rows = (rowsBetween(lines, found.gesamtbrutto.line, found.nettoverdienst.line, { maxRows: 40 }) ?? []).filter((r) => r.line !== found.gesamtbrutto!.line && DEDUCTION_ROW.test(foldGerman(r.label)) && !SUBTOTAL.test(foldGerman(r.label)));
+      const rowCheck = rows.length > 0 ? sumCheck(NET_RULE, [{ name: 'gesamtbrutto', printed: found.gesamtbrutto.value, sign: 1 }, ...rows.map((r) => ({ name: r.label, printed: r.printed, sign: -1 as const }))], { name: 'nettoverdienst', printed: found.nettoverdienst.value }) : null;
+      if (rowCheck?.holds) checks.push(rowCheck);
+      else {
+        checks.push(keyCheck);
+        // Confident only when the rows between gross and net are exactly the deductions read.
+        const keyLines = new Set(DEDUCTIONS.map((n) => found[n]?.line).filter(Boolean));
+        failedConfidently = found.lohnsteuer !== null && found.lohnsteuer !== undefined && deductions.length >= 2 && rows.every((r) => keyLines.has(r.line));
+      }
+    }
+  }
+  const payout = payoutCheck(lines, found);
+  if (payout) checks.push(payout);
+  return { found, checks, failedConfidently };
+}
+
+/** Net to payout: equal, or the rows printed between them (Nettobe-/abzüge) account for the difference. */
+function payoutCheck(lines: readonly TextLine[], found: Record<string, FoundValue | null>): Check | null {
+  const net = found.nettoverdienst;
+  const pay = found.auszahlungsbetrag;
+  if (!net || !pay) return null;
+  const total = { name: 'auszahlungsbetrag', printed: pay.value };
+  const netTerm: Term = { name: 'nettoverdienst', printed: net.value, sign: 1 };
+  if (centsOf(net.value) === centsOf(pay.value)) return sumCheck(PAYOUT_RULE, [netTerm], total);
+  const rows = (rowsBetween(lines, net.line, pay.line, { maxRows: 30 }) ?? []).filter((r) => r.line !== net.line && !SUBTOTAL.test(foldGerman(r.label)));
+  if (rows.length === 0) return null;
+  // Printed signs, else the wording; a row without either is a deduction (Nettoabzüge are the common case).
+  const signed = rows.map((r) => ({ name: r.label, printed: r.printed, sign: (r.cents < 0 || r.sign < 0 || !/zuschuss|erstattung|zuschlag|\+/.test(foldGerman(r.label)) ? -1 : 1) as 1 | -1 }));
+  const check = sumCheck(PAYOUT_RULE, [netTerm, ...signed], total);
+  // Only a reading that adds up is reported: rows between net and payout may be notes, not amounts.
+  return check?.holds ? check : null;
+}

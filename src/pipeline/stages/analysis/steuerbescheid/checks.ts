@@ -1,0 +1,64 @@
+/**
+ * The identity of a tax assessment's Abrechnung (SPEC §9 `analysis.checks`): the taxes fixed
+ * (festgesetzt, summed over the columns Einkommensteuer / Solidaritätszuschlag / Kirchensteuer
+ * where the notice prints them side by side) minus what is credited (Vorauszahlungen, Steuerabzug
+ * vom Lohn, Kapitalertragsteuer, bereits gezahlt), plus what is added (Zinsen, Zuschläge), is the
+ * Nachzahlung — or, negative, the Erstattung. Read as the rows between the festgesetzt row and
+ * the result row; subtotal and per-column result rows are not summed again.
+ */
+import { formatGermanAmount } from '../../../../domain/money.js';
+import { foldGerman } from '../../../layout/fold.js';
+import type { TextLine } from '../../../layout/text-lines.js';
+import type { Check } from '../../../model/result.js';
+import { sumCheck } from '../common/checks.js';
+import { rowReading, rowsBetween } from '../common/table-sum.js';
+
+export const STEUER_RULE = 'festgesetzt − anzurechnen = nachzahlung / erstattung';
+
+const FESTGESETZT = /festgesetzt|festzusetzen|festsetzung/;
+const RESULT = /verbleib|abschlusszahlung|nachzahlung|erstattung|zu zahlen|guthaben|restschuld|zu erstatten/;
+const NOT_SUMMED = /^(zwischen)?summe|insgesamt|gesamt|verbleib|zu zahlen|abschlusszahlung|nachzahlung|erstattung|guthaben|restschuld/;
+
+export function steuerChecks(lines: readonly TextLine[], found: Record<string, { value: string; page: number; line?: TextLine } | null>): Check[] {
+  const result = found.nachzahlung ? { name: 'nachzahlung', sign: 1 as const, key: found.nachzahlung } : found.erstattung ? { name: 'erstattung', sign: -1 as const, key: found.erstattung } : null;
+  if (!result) return [];
+  const table = abrechnungCheck(lines, result);
+  if (table?.[0]?.holds) return table;
+  const keys = keyCheck(lines, found, result);
+  return keys.length ? keys : table ?? [];
+}
+
+type Result = { name: string; sign: 1 | -1; key: { value: string; page: number; line?: TextLine } };
+
+/** The Abrechnung printed as one table from the festgesetzt row to the result. */
+function abrechnungCheck(lines: readonly TextLine[], result: Result): Check[] | null {
+  const isFest = (l: TextLine) => FESTGESETZT.test(foldGerman(l.text)) && rowReading(l, lines) !== null && !/vorauszahlung/.test(foldGerman(l.text));
+  const first = lines.find(isFest);
+  if (!first) return null;
+  const end = result.key.line && result.key.line.page === first.page && result.key.line.index > first.index ? result.key.line : lines.find((l) => l.page === first.page && l.index > first.index && RESULT.test(foldGerman(l.text)) && rowReading(l, lines) !== null);
+  if (!end) return null;
+  // The Abrechnung starts at the last festgesetzt row above the result (a notice may name the tax fixed twice).
+  const fest = lines.filter((l) => l.page === end.page && l.index < end.index && isFest(l)).at(-1)!;
+  const rows = rowsBetween(lines, fest, end, { allColumns: true, maxRows: 25 })?.filter((r) => r.line === fest || !NOT_SUMMED.test(foldGerman(r.label).trim()));
+  if (!rows || rows.length < 2) return null;
+  const terms = rows.map((r, i) => ({ name: i === 0 ? 'festgesetzt' : r.label, printed: r.printed.includes(' + ') ? formatGermanAmount(r.cents) : r.printed, sign: i === 0 ? (1 as const) : r.sign }));
+  const check = sumCheck(STEUER_RULE, terms, { name: result.name, printed: result.key.value }, result.sign);
+  return check ? [check] : null;
+}
+
+/**
+ * Festsetzung and Abrechnung printed apart (often on different pages): the taxes fixed as key
+ * numbers, minus the credited rows printed just above the result. Reported only when it adds
+ * up — nothing shows that every credited amount was read.
+ */
+function keyCheck(lines: readonly TextLine[], found: Record<string, { value: string; page: number; line?: TextLine } | null>, result: Result): Check[] {
+  const end = result.key.line;
+  const taxes = (['festgesetzte_einkommensteuer', 'solidaritaetszuschlag', 'kirchensteuer'] as const).filter((n) => found[n]);
+  if (!end || !found.festgesetzte_einkommensteuer) return [];
+  const start = lines.filter((l) => l.page === end.page && l.index < end.index && l.index >= end.index - 10).at(0);
+  const credited = start ? (rowsBetween(lines, start, end) ?? []).filter((r) => r.sign < 0 && !taxes.some((n) => found[n]!.line === r.line)) : [];
+  const terms = [...taxes.map((n) => ({ name: n, printed: found[n]!.value, sign: 1 as const })), ...credited.map((r) => ({ name: r.label, printed: r.printed, sign: -1 as const }))];
+  const check = sumCheck(STEUER_RULE, terms, { name: result.name, printed: result.key.value }, result.sign);
+  return check?.holds ? [check] : [];
+}
+
