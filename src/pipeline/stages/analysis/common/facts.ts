@@ -7,13 +7,16 @@ import type { PageText } from './prose.js';
 export const fmtDate = formatGermanDate;
 export const fmtEuro = formatEuro;
 
-/** The first sentence (of any page) matching `re`, trimmed to 200 characters, for quoting in a flag. */
-export function sentenceMatching(texts: readonly PageText[], re: RegExp): string | null {
+/**
+ * The first sentence (of any page) matching `re` and not refused by `skip`, trimmed to 200
+ * characters, for quoting in a flag.
+ */
+export function sentenceMatching(texts: readonly PageText[], re: RegExp, skip?: (sentence: string) => boolean): string | null {
   for (const t of texts) {
     // Blocks apart by an empty line (letterhead, headings, table rows) are never one sentence:
     // without this, the first sentence of a page swallows the whole letterhead above it.
     const sentences = t.text.split(/\n\s*\n/).flatMap((block) => block.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s+(?=[A-ZÄÖÜ])/u));
-    const hit = sentences.find((s) => re.test(foldGerman(s)));
+    const hit = sentences.find((s) => re.test(foldGerman(s)) && !skip?.(s));
     if (hit) return hit.length > 200 ? `${hit.slice(0, 197)}…` : hit;
   }
   return null;

@@ -3,6 +3,7 @@ import { foldGerman } from '../../../layout/fold.js';
 import { headOf } from '../../classify/classify.js';
 import { subtypeOf } from '../../classify/subtypes.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
+import { hypothetical } from '../common/boilerplate.js';
 import { fr, sentenceMatching } from '../common/facts.js';
 import { allText } from '../common/prose.js';
 import { findKeyValue } from '../common/values.js';
@@ -37,7 +38,8 @@ export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
       faelligkeit,
       vorlaeufig: vorl && !NICHT_VORLAEUFIG.test(foldGerman(vorl)) ? vorl : null,
       vorbehalt: vorb && !KEIN_VORBEHALT.test(foldGerman(vorb)) ? vorb : null,
-      abweichung: sentenceMatching(input.texts, ABWEICHUNG),
+      // The notice's own statement of a deviation, not a standard paragraph that mentions one.
+      abweichung: sentenceMatching(input.texts, ABWEICHUNG, hypothetical),
       verspaetungszuschlag: zuschlag?.value ?? null,
       sender: senderOf(input.lines),
       subtype: subtypeOf('steuerbescheid', text, headOf(text)).label,
