@@ -41,6 +41,16 @@ export function findInProse(texts: readonly PageText[], re: RegExp, group = 1): 
   return null;
 }
 
+/** Every match of `re` in document order (`re` is used with the global flag added). */
+export function findAllInProse(texts: readonly PageText[], re: RegExp, group = 1): { value: string; page: number; match: RegExpExecArray }[] {
+  const out: { value: string; page: number; match: RegExpExecArray }[] = [];
+  const global = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+  for (const t of texts) {
+    for (const m of t.text.matchAll(global)) if (m[group]) out.push({ value: m[group]!.replace(/\s+/g, ' ').trim(), page: t.page, match: m as RegExpExecArray });
+  }
+  return out;
+}
+
 /** Whether any page matches. */
 export function proseHas(texts: readonly PageText[], re: RegExp): boolean {
   return texts.some((t) => re.test(t.text));

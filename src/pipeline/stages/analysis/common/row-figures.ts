@@ -15,7 +15,8 @@ import { amountToCents } from '../../../../domain/money.js';
 import { foldGerman } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 
-export type FigureRole = 'amount' | 'rate' | 'base' | 'quantity' | 'ytd' | 'employer' | 'unknown';
+/** `other`: a column that is neither the row's amount nor one of the above (credited, remaining, an earlier month). */
+export type FigureRole = 'amount' | 'rate' | 'base' | 'quantity' | 'ytd' | 'employer' | 'other' | 'unknown';
 
 export interface RowFigure {
   /** First cell of the figure and how many cells it spans (unit included). */
@@ -80,7 +81,9 @@ const HEADER_ROLES: [RegExp, FigureRole][] = [
   [/satz|%|prozent|zinssatz|beitragssatz|v\.?h\./, 'rate'],
   [/basis|bemessung|grundlage|(sv|kv|rv|av|pv|steuer)-?brutto|sv-?entgelt|beitragspflichtig/, 'base'],
   [/anzahl|menge|stunden|std\b|tage|einheit/, 'quantity'],
-  [/betrag|an-?anteil|^an\b|arbeitnehmer|abzug|abzuge|monat|aktuell|eur|euro|€|summe|wert/, 'amount'],
+  // The columns of an Abrechnung beside the one fixed: what is credited and what remains.
+  [/^ab$|abzug|vorauszahl|anzurechnen|angerechnet|gezahlt|verbleib|differenz|vormonat/, 'other'],
+  [/festgesetzt|betrag|an-?anteil|^an\b|arbeitnehmer|monat|aktuell|eur|euro|€|summe|wert/, 'amount'],
 ];
 
 function headerRole(text: string): FigureRole | null {
@@ -98,6 +101,24 @@ function hasFigure(line: TextLine): boolean {
  * without money figures, reached over the table's own rows (each at most three line heights
  * below the one before), whose words name column roles. Its cells with roles, or [].
  */
+const MONTH = /^(januar|februar|marz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mar|apr|jun|jul|aug|sep|okt|nov|dez)\.?$/;
+
+/**
+ * A comparison layout prints months side by side (Februar | März): the rightmost month is the
+ * one billed, the others are earlier months.
+ */
+function monthColumns(cells: readonly { text: string; x0: number; x1: number }[]): { role: FigureRole; x0: number; x1: number }[] {
+  // A month's column spans its year printed after it ("März 2026").
+  const months = cells.flatMap((c, i) => {
+    if (!MONTH.test(foldGerman(c.text).trim())) return [];
+    const year = cells[i + 1];
+    return [{ text: c.text, x0: c.x0, x1: year && /^(19|20)\d{2}$/.test(year.text) ? year.x1 : c.x1 }];
+  });
+  if (months.length < 2) return [];
+  const last = months.reduce((a, b) => (b.x0 > a.x0 ? b : a));
+  return months.map((m) => ({ role: m === last ? 'amount' : 'other', x0: m.x0, x1: m.x1 }));
+}
+
 function columnHeader(line: TextLine, lines: readonly TextLine[]): { role: FigureRole; x0: number; x1: number }[] {
   let at = lines.indexOf(line);
   let below = line;
@@ -105,6 +126,8 @@ function columnHeader(line: TextLine, lines: readonly TextLine[]): { role: Figur
     const above = lines[at - 1]!;
     if (above.page !== line.page || below.top - above.bottom > 3 * Math.max(above.size, 8)) return [];
     if (!hasFigure(above)) {
+      const months = monthColumns(above.cells.map((c) => ({ text: c.text, x0: c.bbox.x, x1: c.bbox.x + c.bbox.width })));
+      if (months.length) return months;
       const cells = above.cells.map((c) => ({ role: headerRole(c.text), x0: c.bbox.x, x1: c.bbox.x + c.bbox.width })).filter((c): c is { role: FigureRole; x0: number; x1: number } => c.role !== null);
       // A header names at least two columns, or names one and is not a sentence.
       if (cells.length >= 2 || (cells.length === 1 && above.cells.length <= 4)) return cells;

@@ -40,17 +40,39 @@ function signOf(label: string, cents: number): 1 | -1 {
   return SUBTRACTS.test(foldGerman(label).trim()) ? -1 : 1;
 }
 
+/** Where a printed value stands on its line (its figure's left and right edge), or null. */
+export function figureSpan(line: TextLine, printed: string): { x0: number; x1: number } | null {
+  for (let i = 0; i < line.cells.length; i++) {
+    const f = figureAt(line, i);
+    if (f && f.kind === 'money' && (f.printed === printed || printed.includes(f.printed))) return { x0: f.x0, x1: f.x1 };
+  }
+  return null;
+}
+
+/** The money figure of `line` standing in the column (right or left edges within 4 pt). */
+function inColumn(line: TextLine, column: { x0: number; x1: number }): RowFigure | null {
+  for (let i = 0; i < line.cells.length; i++) {
+    const f = figureAt(line, i);
+    if (f && f.kind === 'money' && (Math.abs(f.x1 - column.x1) <= 4 || Math.abs(f.x0 - column.x0) <= 4)) return { ...f, role: 'amount' };
+  }
+  return null;
+}
+
 /**
- * Rows from `first` (included) to `total` (excluded) on one page, in order; lines without an
- * amount (a wrapped label, a blank) are passed over. Null when the two are not on one page in
- * that order, or more than `maxRows` lines apart.
+ * Rows from `first` (included) to `total` (excluded), in document order, over at most one page
+ * break (a table continued on the next page under a repeated header); lines without an amount
+ * (a wrapped label, a blank) are passed over. With `column` (where the total's amount stands),
+ * a row's amount is the one in that column, so a figure inside a wrapped label ("Gegenstandswert
+ * 1.486,30 EUR") is not summed. Null when the two are not in that order or too far apart.
  */
-export function rowsBetween(lines: readonly TextLine[], first: TextLine, total: TextLine, options: { maxRows?: number; allColumns?: boolean } = {}): SumRow[] | null {
-  if (first.page !== total.page || first.index >= total.index || total.index - first.index > (options.maxRows ?? 15)) return null;
+export function rowsBetween(lines: readonly TextLine[], first: TextLine, total: TextLine, options: { maxRows?: number; allColumns?: boolean; column?: { x0: number; x1: number } } = {}): SumRow[] | null {
+  const before = (a: TextLine, b: TextLine) => a.page < b.page || (a.page === b.page && a.index < b.index);
+  if (!before(first, total) || total.page - first.page > 1) return null;
+  const between = lines.filter((l) => !before(l, first) && before(l, total));
+  if (between.length > (options.maxRows ?? 15) + (total.page !== first.page ? 12 : 0)) return null;
   const rows: SumRow[] = [];
-  for (const line of lines) {
-    if (line.page !== first.page || line.index < first.index || line.index >= total.index) continue;
-    const r = rowReading(line, lines, options.allColumns);
+  for (const line of between) {
+    const r = options.column ? columnReading(line, options.column) : rowReading(line, lines, options.allColumns);
     if (!r) continue;
     // A stacked form prints the label on its own line above the amount.
     if (!r.label) r.label = labelAbove(line, lines) ?? '';
@@ -59,6 +81,13 @@ export function rowsBetween(lines: readonly TextLine[], first: TextLine, total: 
     rows.push({ label: r.label || 'Betrag', printed, cents, sign: signOf(r.label, cents), line });
   }
   return rows;
+}
+
+function columnReading(line: TextLine, column: { x0: number; x1: number }): { label: string; figures: RowFigure[] } | null {
+  const f = inColumn(line, column);
+  if (!f) return null;
+  const firstFigure = line.cells.findIndex((_, i) => figureAt(line, i) !== null);
+  return { label: line.cells.slice(0, Math.min(firstFigure < 0 ? f.index : firstFigure, f.index)).map((c) => c.text).join(' ').replace(/[.:…\s]+$/u, '').trim(), figures: [f] };
 }
 
 /** The line directly above, when it carries no amount of its own: the label of a value printed below it. */
@@ -95,7 +124,9 @@ export function tableSumCheck(
   if (first.line) {
     for (const total of totals) {
       if (!total.line) continue;
-      const rows = rowsBetween(lines, first.line, total.line)?.filter((r) => r.line === first.line || !SUBTOTAL_ROW.test(foldGerman(r.label).trim()));
+      const span = figureSpan(total.line, total.value);
+      const aligned = span && inColumn(first.line, span) ? span : undefined;
+      const rows = rowsBetween(lines, first.line, total.line, aligned ? { column: aligned } : {})?.filter((r) => r.line === first.line || !SUBTOTAL_ROW.test(foldGerman(r.label).trim()));
       if (!rows || rows.length === 0) continue;
       const terms = rows.map((r) => ({ name: keyOfLine(r.line) ?? r.label, printed: r.printed, sign: r.sign }));
       const check = sumCheck(rule, terms, { name: names.total, printed: total.value });

@@ -9,7 +9,7 @@ import type { TextLine } from '../../../layout/text-lines.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
-import { findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
+import { findAllInProse, findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
 import { compareDates } from '../../../../domain/german-dates.js';
 import { dateOf, findKeyValue, findKeyValues, type LabelSpec } from '../common/values.js';
 
@@ -47,8 +47,15 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   const written = dateOf(found.schreibdatum?.value);
   const labelledDate = dateOf(labelledAny?.value);
   const labelled = labelledAny && !(written && labelledDate && compareDates(labelledDate, written) <= 0) ? labelledAny : null;
+  // The deadline is a date after the letter's; "bis" that closes a range ("vom 01.02.2025 bis
+  // 30.06.2025", an interest period) is no deadline.
+  const deadlines = findAllInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens(?: zum)?|spätestens (?:am|bis(?: zum)?)|bis)\s+(${DATE_SRC})`, 'u')).filter((m) => {
+    const before = m.match.input.slice(Math.max(0, m.match.index - 28), m.match.index);
+    const date = dateOf(m.value);
+    return !new RegExp(String.raw`(?:${DATE_SRC})\s*$`, 'u').test(before) && !(written && date && compareDates(date, written) <= 0);
+  });
   const prose =
-    findInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens(?: zum)?|spätestens (?:am|bis(?: zum)?)|bis)\s+(${DATE_SRC})`, 'u')) ??
+    deadlines[0] ??
     findInProse(input.texts, /(innerhalb (?:von |der nächsten )?(?:\d{1,2}|sieben|zehn|vierzehn|vierzehn) (?:Tagen|Werktagen))/u);
   found.zahlungsfrist = labelled ?? prose;
   // Letters that state the claim and the interest in running text, wrapping over lines

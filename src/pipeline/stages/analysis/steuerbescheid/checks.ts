@@ -11,12 +11,14 @@ import { foldGerman } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import type { Check } from '../../../model/result.js';
 import { sumCheck } from '../common/checks.js';
+import { figureAt } from '../common/row-figures.js';
 import { rowReading, rowsBetween } from '../common/table-sum.js';
 
 export const STEUER_RULE = 'festgesetzt − anzurechnen = nachzahlung / erstattung';
 
 const FESTGESETZT = /festgesetzt|festzusetzen|festsetzung/;
 const RESULT = /verbleib|abschlusszahlung|nachzahlung|erstattung|zu zahlen|guthaben|restschuld|zu erstatten/;
+const ADDS = /zuschlag|zinsen|zuzuglich|saumnis|^\+/;
 const NOT_SUMMED = /^(zwischen)?summe|insgesamt|gesamt|verbleib|zu zahlen|abschlusszahlung|nachzahlung|erstattung|guthaben|restschuld/;
 
 export function steuerChecks(lines: readonly TextLine[], found: Record<string, { value: string; page: number; line?: TextLine } | null>): Check[] {
@@ -24,6 +26,8 @@ export function steuerChecks(lines: readonly TextLine[], found: Record<string, {
   if (!result) return [];
   const table = abrechnungCheck(lines, result);
   if (table?.[0]?.holds) return table;
+  const columns = columnsCheck(lines, result);
+  if (columns) return [columns];
   const keys = keyCheck(lines, found, result);
   return keys.length ? keys : table ?? [];
 }
@@ -41,9 +45,47 @@ function abrechnungCheck(lines: readonly TextLine[], result: Result): Check[] | 
   const fest = lines.filter((l) => l.page === end.page && l.index < end.index && isFest(l)).at(-1)!;
   const rows = rowsBetween(lines, fest, end, { allColumns: true, maxRows: 25 })?.filter((r) => r.line === fest || !NOT_SUMMED.test(foldGerman(r.label).trim()));
   if (!rows || rows.length < 2) return null;
-  const terms = rows.map((r, i) => ({ name: i === 0 ? 'festgesetzt' : r.label, printed: r.printed.includes(' + ') ? formatGermanAmount(r.cents) : r.printed, sign: i === 0 ? (1 as const) : r.sign }));
+  // After the taxes fixed, a row is credited unless it adds (Zinsen, Zuschläge).
+  const terms = rows.map((r, i) => ({ name: i === 0 ? 'festgesetzt' : r.label, printed: r.printed.includes(' + ') ? formatGermanAmount(r.cents) : r.printed, sign: i === 0 ? (1 as const) : r.cents >= 0 && ADDS.test(foldGerman(r.label)) ? (1 as const) : (-1 as const) }));
   const check = sumCheck(STEUER_RULE, terms, { name: result.name, printed: result.key.value }, result.sign);
   return check ? [check] : null;
+}
+
+/**
+ * The Abrechnung printed with the taxes as rows and festgesetzt / ab … / verbleibend (or
+ * Erstattung) as columns: the rows of three or more amounts just above the result (or their
+ * Summe row), summed per column; the first column minus the middle ones is the last, and the
+ * result is that sum. Reported only when it adds up.
+ */
+function columnsCheck(lines: readonly TextLine[], result: Result): Check | null {
+  const end = result.key.line;
+  if (!end) return null;
+  const at = lines.findIndex((l) => l.page === end.page && l.index === end.index);
+  const block: number[][] = [];
+  let summe: number[] | null = null;
+  for (let i = at; i >= 0 && i >= at - 8; i--) {
+    const l = lines[i]!;
+    if (l.page !== end.page) break;
+    const figures = l.cells.map((_, k) => figureAt(l, k)).filter((f): f is NonNullable<typeof f> => f?.kind === 'money');
+    if (figures.length < 3) {
+      if (block.length) break;
+      continue;
+    }
+    const cents = figures.map((f) => f.cents!);
+    if (/^(summe|gesamt|insgesamt)/.test(foldGerman(l.text))) summe = cents;
+    else block.unshift(cents);
+  }
+  const rows = summe ? [summe] : block;
+  if (rows.length === 0 || rows.some((r) => r.length !== rows[0]!.length)) return null;
+  const col = (k: number) => rows.reduce((a, r) => a + r[k]!, 0);
+  const n = rows[0]!.length;
+  const fixed = col(0);
+  const credited = Array.from({ length: n - 2 }, (_, k) => col(k + 1)).reduce((a, b) => a + b, 0);
+  const last = col(n - 1);
+  const check = sumCheck(STEUER_RULE, [{ name: 'festgesetzt', printed: formatGermanAmount(fixed), sign: 1 }, { name: 'anzurechnen', printed: formatGermanAmount(credited), sign: -1 }], { name: result.name, printed: result.key.value }, result.sign);
+  // The last column is the remainder (signed) or the refund (printed as its size).
+  const remainderRight = Math.abs(fixed - credited - last) <= rows.length || Math.abs(credited - fixed - last) <= rows.length;
+  return check?.holds && remainderRight ? check : null;
 }
 
 /**

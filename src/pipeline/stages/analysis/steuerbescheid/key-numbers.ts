@@ -11,7 +11,8 @@ import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
 import { findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
-import { findKeyValue, type LabelSpec } from '../common/values.js';
+import { figureAt } from '../common/row-figures.js';
+import { findKeyValue, type FoundValue, type LabelSpec } from '../common/values.js';
 
 export const STEUER_KEYS = [
   'steuerjahr',
@@ -29,7 +30,7 @@ const NOT_FESTSETZUNG = /vorauszahlung|bereits gezahlt|anzurechnen|abzug|bemessu
 
 const SPECS: Record<Exclude<(typeof STEUER_KEYS)[number], 'bescheiddatum'>, LabelSpec> = {
   steuerjahr: { labels: ['Veranlagungszeitraum', 'Bescheid für', 'Kalenderjahr', 'Steuerjahr', 'Einkommensteuerbescheid für', 'Einkommensteuerbescheid', 'für das Jahr'], kind: 'year', rightOnly: false, maxGap: 2 },
-  zu_versteuerndes_einkommen: { labels: ['zu versteuerndes Einkommen', 'zu versteuernde Einkommen', 'zvE'], kind: 'money', maxGap: 3 },
+  zu_versteuerndes_einkommen: { labels: ['zu versteuerndes Einkommen', 'zu versteuernde Einkommen', 'zu verst. Einkommen', 'zvE'], kind: 'money', maxGap: 3 },
   festgesetzte_einkommensteuer: {
     labels: ['festgesetzte Einkommensteuer', 'Einkommensteuer festgesetzt', 'festzusetzende Einkommensteuer', 'festgesetzt werden', 'Festsetzung Einkommensteuer', 'Einkommensteuer'],
     kind: 'money',
@@ -59,6 +60,10 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
     const y = findInProse(input.texts, /(?:Einkommensteuer|Steuerbescheid|Veranlagung|Bescheid)\s+(?:für\s+(?:das\s+(?:Jahr|Kalenderjahr)\s+)?)?((?:19|20)\d{2})\b/u);
     if (y) found.steuerjahr = { value: y.value, page: y.page };
   }
+  for (const name of ['erstattung', 'nachzahlung'] as const) {
+    const f = found[name];
+    if (f && 'label' in f) found[name] = columnTotal(input.lines, f as FoundValue) ?? f;
+  }
   // Notices also state the refund as a sentence with the amount before the verb ("Der Betrag von
   // insgesamt 829,44 € wird Ihnen erstattet / auf Ihr Konto überwiesen"), which the label–value
   // finder (values right of or below a label) cannot see.
@@ -68,4 +73,34 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
   }
   const faellig = findInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens|spätestens (?:am|bis)|fällig am|bis)\s+(${DATE_SRC})`, 'u'));
   return { keyNumbers: keyNumbersOf(STEUER_KEYS, found), checks: steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
+}
+
+/**
+ * A result column (Erstattung, Nachzahlung) headed once over one row per tax: the key is the
+ * column's total, printed below the rows ("Zu Ihren Gunsten 1.074,46 €"), not its first row.
+ * Found as a money value within six lines below the column that equals the sum of its rows.
+ */
+function columnTotal(lines: readonly TextLine[], f: FoundValue): FoundValue | null {
+  if (f.line === f.label.line) return null;
+  const at = lines.findIndex((l) => l.page === f.line.page && l.index === f.line.index);
+  if (at < 0) return null;
+  const inColumn = (l: TextLine) => l.cells.map((_, k) => figureAt(l, k)).find((g) => g?.kind === 'money' && g.x1 >= f.label.x0 - 8 && g.x0 <= f.label.x1 + 8);
+  let sum = 0;
+  let rows = 0;
+  let i = at;
+  for (; i < lines.length && lines[i]!.page === f.line.page; i++) {
+    const g = inColumn(lines[i]!);
+    if (!g) break;
+    sum += Math.abs(g.cents!);
+    rows++;
+  }
+  if (rows < 2) return null;
+  for (let j = i; j < Math.min(lines.length, i + 6) && lines[j]!.page === f.line.page; j++) {
+    const l = lines[j]!;
+    for (let k = 0; k < l.cells.length; k++) {
+      const g = figureAt(l, k);
+      if (g?.kind === 'money' && Math.abs(g.cents!) === sum) return { ...f, value: g.printed, page: l.page, line: l };
+    }
+  }
+  return null;
 }

@@ -1,0 +1,33 @@
+/**
+ * Shows what the analysis makes of one unseen-author letter: the lines as the reader groups them
+ * and the analysis JSON (key numbers, flags, checks, sections).
+ *
+ *   npx tsx bench/debug-letter.ts <letter id substring> [text|scan|photo]
+ */
+import { EARLIER_BLIND_LETTERS, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
+import { letterPageSpecs } from '../scripts/fixtures/analysis/unseen/pages.js';
+import { scoreLetter } from '../scripts/fixtures/analysis/unseen/score.js';
+import { photographedUpload } from '../scripts/fixtures/photos.js';
+import { CLEAN, scanPdf } from '../scripts/fixtures/scans.js';
+import { makeTextPdf } from '../scripts/fixtures/text-pdf.js';
+import { documentTextLines } from '../src/pipeline/layout/text-lines.js';
+import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
+import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
+import { runPipeline } from '../src/pipeline/run-pipeline.js';
+
+const [id, variant = 'text'] = process.argv.slice(2);
+const letter = [...UNSEEN_LETTERS, ...EARLIER_BLIND_LETTERS].find((l) => id && l.id.includes(id));
+if (!letter) throw new Error(`no letter matches ${id}`);
+const pages = letterPageSpecs(letter.pages);
+const upload = variant === 'scan' ? { bytes: await scanPdf(pages, CLEAN, [0.4, -0.3, 0.2], 301), kind: 'pdf' as const } : variant === 'photo' ? await photographedUpload(pages, 301) : { bytes: await makeTextPdf(pages), kind: 'pdf' as const };
+const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 1, warmUp: false });
+try {
+  const loaded = await reader.read(upload.bytes, upload.kind, { maxPages: 20, signal: new AbortController().signal });
+  for (const l of documentTextLines(loaded)) console.log(`p${l.page} ${String(l.index).padStart(2)} | ${l.cells.map((c) => `${c.text}@${Math.round(c.bbox.x)}`).join(' ')}`);
+  const r = await runPipeline(buildPipelineRegistry()[letter.type], upload, { reader, maxPages: 20, timeoutMs: 120_000 });
+  const a = r.status === 'success' && r.output.kind === 'analysis' ? r.output.analysis : null;
+  console.log(JSON.stringify(a ?? r, null, 1));
+  console.log(scoreLetter(letter, a, letter.pages.length).problems.join('\n'));
+} finally {
+  await reader.close();
+}
