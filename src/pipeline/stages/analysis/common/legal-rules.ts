@@ -201,6 +201,20 @@ export function expectedContributions(gross: number, on: CalendarDate): Record<C
   return { rv: band(rvBase, sv.rv, sv.rv), av: band(rvBase, sv.av, sv.av), kv: band(kvBase, sv.kvMin, sv.kvMax), pv: band(kvBase, sv.pvMin, sv.pvMax) };
 }
 
+export type Branch = ContributionCheck['branch'];
+
+/**
+ * The employee's legal share of one branch in percent ([min, max]: the KV Zusatzbeitrag and the
+ * PV child rules vary by person) and the branch's monthly ceiling in cents; null before the
+ * table starts.
+ */
+export function legalShare(branch: Branch, on: CalendarDate): { rate: [number, number]; ceiling: number; uebergangsbereichBis: number } | null {
+  const sv = inForce(LEGAL.sozialversicherung, on);
+  if (!sv) return null;
+  const rate: [number, number] = branch === 'rv' ? [sv.rv, sv.rv] : branch === 'av' ? [sv.av, sv.av] : branch === 'kv' ? [sv.kvMin, sv.kvMax] : [sv.pvMin, sv.pvMax];
+  return { rate, ceiling: branch === 'rv' || branch === 'av' ? sv.bbgRv : sv.bbgKv, uebergangsbereichBis: sv.uebergangsbereichBis };
+}
+
 /** Net check: gross minus the statutory deductions; the difference to the printed net in cents. */
 export function netDifference(gross: number, deductions: readonly number[], net: number): number {
   return gross - deductions.reduce((a, b) => a + b, 0) - net;

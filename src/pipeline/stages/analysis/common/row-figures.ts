@@ -83,7 +83,7 @@ const HEADER_ROLES: [RegExp, FigureRole][] = [
   [/anzahl|menge|stunden|std\b|tage|einheit/, 'quantity'],
   // The columns of an Abrechnung beside the one fixed: what is credited and what remains.
   [/^ab$|abzug|vorauszahl|anzurechnen|angerechnet|gezahlt|verbleib|differenz|vormonat/, 'other'],
-  [/festgesetzt|betrag|an-?anteil|^an\b|arbeitnehmer|monat|aktuell|eur|euro|€|summe|wert/, 'amount'],
+  [/festgesetzt|betrag|an-?anteil|^an\b|arbeitnehmer|monat|aktuell|\b(eur|euro)\b|€|summe|wert/, 'amount'],
 ];
 
 function headerRole(text: string): FigureRole | null {
@@ -131,7 +131,8 @@ function columnHeader(line: TextLine, lines: readonly TextLine[]): { role: Figur
       const cells = above.cells.map((c) => ({ role: headerRole(c.text), x0: c.bbox.x, x1: c.bbox.x + c.bbox.width })).filter((c): c is { role: FigureRole; x0: number; x1: number } => c.role !== null);
       // A header names at least two columns, or names one and is not a sentence.
       if (cells.length >= 2 || (cells.length === 1 && above.cells.length <= 4)) return cells;
-      return [];
+      // A short row of the table without amounts (Steuerklasse 1 | 6) is passed over; prose ends the table.
+      if (above.cells.length > 6) return [];
     }
     below = above;
     at--;

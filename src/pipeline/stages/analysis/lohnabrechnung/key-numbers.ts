@@ -8,7 +8,8 @@ import type { Check, KeyNumber } from '../../../model/result.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { findInProse } from '../common/prose.js';
-import { findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
+import { rowFigures } from '../common/row-figures.js';
+import { centsOf, findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
 import { lohnChecks } from './checks.js';
 
 export const LOHN_KEYS = [
@@ -57,8 +58,18 @@ const SPECS: Record<(typeof LOHN_KEYS)[number], LabelSpec> = {
   auszahlungsbetrag: { labels: ['Auszahlungsbetrag', 'Überweisungsbetrag', 'Auszahlung', 'Zahlbetrag', 'ausgezahlter Betrag', 'Überweisung'], kind: 'money', maxGap: 4, skipLine: /kug-auszahlung/ },
 };
 
+/** A contribution row as printed: the amount, and the rate and base where the row prints them. */
+export interface Contribution {
+  amount: number;
+  rate: number | null;
+  base: number | null;
+}
+
 export interface LohnFacts {
   keyNumbers: Record<string, KeyNumber>;
+  /** Per branch (kv, pv, rv, av): the row's rate and base; the SV bases printed apart (KV-Brutto, RV-Brutto). */
+  contributions: Partial<Record<'kv' | 'pv' | 'rv' | 'av', Contribution>>;
+  svBase: { kv: number | null; rv: number | null };
   checks: Check[];
   /** The net check failed on values read with confidence: every deduction row between gross and net was read as a key. */
   netCheckFailedConfidently: boolean;
@@ -71,7 +82,20 @@ export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   const found: Record<string, FoundValue | null> = {};
   for (const name of LOHN_KEYS) found[name] = findKeyValue(input.lines, SPECS[name]);
   const checked = lohnChecks(input.lines, found, { gesamtbrutto: findKeyValues(input.lines, SPECS.gesamtbrutto), nettoverdienst: findKeyValues(input.lines, SPECS.nettoverdienst) });
+  const contributions: LohnFacts['contributions'] = {};
+  for (const [name, branch] of [['krankenversicherung', 'kv'], ['pflegeversicherung', 'pv'], ['rentenversicherung', 'rv'], ['arbeitslosenversicherung', 'av']] as const) {
+    const f = checked.found[name];
+    const amount = centsOf(f?.value);
+    if (!f || amount === null) continue;
+    const figures = f.line === f.label.line ? rowFigures(f.line, f.label.last + 1, input.lines) : [];
+    const rate = figures.find((g) => g.kind === 'percent');
+    const base = figures.find((g) => g.kind === 'money' && g.role === 'base');
+    contributions[branch] = { amount: Math.abs(amount), rate: rate ? rate.value : null, base: base?.cents ?? null };
+  }
+  const baseOf = (labels: string[]) => centsOf(findKeyValue(input.lines, { labels, kind: 'money', maxGap: 3 })?.value);
+  const shared = baseOf(['SV-Brutto', 'SV-Entgelt', 'beitragspflichtiges Entgelt', 'SV-pflichtiges Brutto']);
+  const svBase = { kv: baseOf(['KV-Brutto', 'KV/PV-Brutto', 'KV-Entgelt']) ?? shared, rv: baseOf(['RV-Brutto', 'RV/AV-Brutto', 'RV-Entgelt']) ?? shared };
   const rate = findKeyValue(input.lines, { labels: ['Stundenlohn', 'Std.-Lohn', 'Lohn je Stunde', 'Stundensatz'], kind: 'money', maxGap: 4 });
   const hours = findInProse(input.texts, /(\d{1,3}(?:,\d{1,2})?)\s*(?:Std\.?|Stunden)\b/u);
-  return { keyNumbers: keyNumbersOf(LOHN_KEYS, checked.found), checks: checked.checks, netCheckFailedConfidently: checked.failedConfidently, stundenlohn: rate?.value ?? null, stunden: hours?.value ?? null };
+  return { keyNumbers: keyNumbersOf(LOHN_KEYS, checked.found), contributions, svBase, checks: checked.checks, netCheckFailedConfidently: checked.failedConfidently, stundenlohn: rate?.value ?? null, stunden: hours?.value ?? null };
 }

@@ -1,13 +1,16 @@
 /** Review flags of a payslip (SPEC §9): net check, minimum wage, contribution rates, tax class. */
-import { formatGermanDate } from '../../../../domain/german-dates.js';
+import { type CalendarDate, formatGermanDate } from '../../../../domain/german-dates.js';
 import type { KeyNumber, ReviewFlag } from '../../../model/result.js';
 import { fmtEuro } from '../common/facts.js';
-import { expectedContributions, mindestlohnAt, netDifference } from '../common/legal-rules.js';
+import { legalShare, mindestlohnAt, netDifference, type Branch } from '../common/legal-rules.js';
+import type { Contribution } from './key-numbers.js';
 import { periodMonth } from '../common/period.js';
 import { centsOf } from '../common/values.js';
 
 export interface LohnFlagInput {
   keyNumbers: Record<string, KeyNumber>;
+  contributions: Partial<Record<Branch, Contribution>>;
+  svBase: { kv: number | null; rv: number | null };
   /** The net identity failed on values read with confidence (checks.ts). */
   netCheckFailedConfidently: boolean;
   stundenlohn: string | null;
@@ -16,6 +19,46 @@ export interface LohnFlagInput {
 
 const DEDUCTIONS = ['lohnsteuer', 'solidaritaetszuschlag', 'kirchensteuer', 'krankenversicherung', 'pflegeversicherung', 'rentenversicherung', 'arbeitslosenversicherung'] as const;
 const BRANCH = { krankenversicherung: 'kv', pflegeversicherung: 'pv', rentenversicherung: 'rv', arbeitslosenversicherung: 'av' } as const;
+const BRANCH_NAME = { krankenversicherung: 'Krankenversicherungs', pflegeversicherung: 'Pflegeversicherungs', rentenversicherung: 'Rentenversicherungs', arbeitslosenversicherung: 'Arbeitslosenversicherungs' } as const;
+const pctText = (v: number) => `${v.toFixed(2).replace('.', ',')} %`;
+
+/**
+ * What is wrong with a contribution, or null. Judged on what the payslip prints, most exact
+ * first: a printed rate against the legal employee rate of the month and, with a printed base,
+ * the amount against rate × base; else the amount against the legal share of the printed SV
+ * base (KV-/RV-Brutto); with only the gross — which may hold pay that is free of contributions
+ * (a flat-taxed Fahrgeld, a Sachbezug) or above the ceiling — only an amount clearly off it
+ * (above the maximum, or more than 15 % below the minimum).
+ */
+function contributionProblem(branch: Branch, c: Contribution, printedBase: number | null, gross: number | null, month: CalendarDate): string | null {
+  const legal = legalShare(branch, month);
+  if (!legal) return null;
+  // Minijobs and the Übergangsbereich have reduced employee shares (§20 Abs. 2a SGB IV, §168 SGB VI): not judged here.
+  if (gross !== null && gross <= legal.uebergangsbereichBis) return null;
+  const [lo, hi] = legal.rate;
+  if (c.rate !== null) {
+    if (c.rate < lo - 0.001 || c.rate > hi + 0.001) return `wird mit ${pctText(c.rate)} berechnet; der gesetzliche Arbeitnehmeranteil ${month.year} beträgt ${lo === hi ? pctText(lo) : `${pctText(lo)} bis ${pctText(hi)}`}.`;
+    const base = c.base ?? printedBase;
+    if (base !== null) {
+      const expected = Math.round((Math.min(base, legal.ceiling) * c.rate) / 100);
+      if (Math.abs(expected - c.amount) > 2) return `stimmt nicht mit ${pctText(c.rate)} von ${fmtEuro(Math.min(base, legal.ceiling))} überein (erwartet ${fmtEuro(expected)}).`;
+    }
+    return null;
+  }
+  const base = c.base ?? printedBase;
+  if (base !== null) {
+    const b = Math.min(base, legal.ceiling);
+    const min = Math.floor((b * lo) / 100) - 2;
+    const max = Math.ceil((b * hi) / 100) + 2;
+    return c.amount < min || c.amount > max ? `weicht vom gesetzlichen Arbeitnehmeranteil ab: erwartet ${fmtEuro(Math.max(0, min))} bis ${fmtEuro(max)} bei einer Bemessungsgrundlage von ${fmtEuro(b)}.` : null;
+  }
+  if (gross === null) return null;
+  const b = Math.min(gross, legal.ceiling);
+  const min = Math.floor((b * lo) / 100);
+  const max = Math.ceil((b * hi) / 100);
+  return c.amount > max * 1.01 + 5 || c.amount < min * 0.85 ? `weicht deutlich vom gesetzlichen Arbeitnehmeranteil ab: erwartet etwa ${fmtEuro(min)} bis ${fmtEuro(max)} bei ${fmtEuro(gross)} Brutto (Beitragssätze ${month.year}, Beitragsbemessungsgrenzen beachtet).` : null;
+}
+
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6 };
 
 export function lohnReviewFlags(f: LohnFlagInput): ReviewFlag[] {
@@ -50,22 +93,11 @@ export function lohnReviewFlags(f: LohnFlagInput): ReviewFlag[] {
         description: `${rate !== null ? 'Der Stundenlohn' : 'Brutto je Stunde'} von ${fmtEuro(effective)} liegt unter dem gesetzlichen Mindestlohn von ${fmtEuro(min)} ab ${formatGermanDate({ ...month })} (§1 MiLoG). Prüfen Sie, ob Ausnahmen (Auszubildende, Minderjährige ohne Abschluss, Langzeitarbeitslose) greifen.`,
       });
     }
-    if (gross !== null) {
-      const expected = expectedContributions(gross, month);
-      if (expected) {
-        for (const [name, branch] of Object.entries(BRANCH)) {
-          const printed = centsOf(k[name]?.value);
-          if (printed === null) continue;
-          const [lo, hi] = expected[branch];
-          const v = Math.abs(printed);
-          if (v === 0 || (v >= lo && v <= hi)) continue;
-          flags.push({
-            topic: 'sozialversicherung',
-            severity: 'warning',
-            description: `Der ${name === 'krankenversicherung' ? 'Krankenversicherungs' : name === 'pflegeversicherung' ? 'Pflegeversicherungs' : name === 'rentenversicherung' ? 'Rentenversicherungs' : 'Arbeitslosenversicherungs'}beitrag von ${fmtEuro(v)} weicht vom gesetzlichen Arbeitnehmeranteil ab: erwartet ${lo === hi ? fmtEuro(lo) : `${fmtEuro(Math.max(0, lo))} bis ${fmtEuro(hi)}`} bei ${fmtEuro(gross)} Brutto (Beitragssätze ${month.year}, Beitragsbemessungsgrenzen beachtet).`,
-          });
-        }
-      }
+    for (const [name, branch] of Object.entries(BRANCH) as [keyof typeof BRANCH, Branch][]) {
+      const c = f.contributions[branch];
+      if (!c || c.amount === 0) continue;
+      const problem = contributionProblem(branch, c, branch === 'rv' || branch === 'av' ? f.svBase.rv : f.svBase.kv, gross, month);
+      if (problem) flags.push({ topic: 'sozialversicherung', severity: 'warning', description: `Der ${BRANCH_NAME[name]}beitrag von ${fmtEuro(c.amount)} ${problem}` });
     }
   }
   const klasse = k.steuerklasse?.value;
