@@ -78,6 +78,10 @@ export const SIGNALS: Record<DocumentType, readonly Signal[]> = {
     ['mahnbescheid|gerichtliches mahnverfahren', 2],
     ['gläubiger|schuldner', 2],
     ['begleichen|überweisen sie|zahlen sie', 2],
+    // A demand to pay, also from a buyer of the claim or an authority's cash office (SPEC §9).
+    ['fordern (wir )?sie (hiermit )?auf|zahlungsaufforderung|aufforderung zur zahlung', 3],
+    ['abgetreten|forderungskauf|forderungsmanagement|inhaberin? der forderung', 2],
+    ['zinsen|zahlbetrag', 1],
     ['zahlungsfrist|zahlungseingang', 1],
     ['rechnung', 1],
   ],

@@ -134,6 +134,29 @@ function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]):
 }
 
 /**
+ * The line's last money figure when it stands in an amount column: its right edge aligned (±3 pt)
+ * with a money figure on one of the two lines above or below on the page.
+ */
+function amountColumnFigure(line: TextLine, lines: readonly TextLine[]): (Parsed & { index: number }) | null {
+  let last: ReturnType<typeof figureAt> = null;
+  for (let i = 0; i < line.cells.length; i++) {
+    const f = figureAt(line, i);
+    if (f?.kind === 'money') last = f;
+  }
+  if (!last || last.index + last.used < line.cells.length) return null;
+  const at = lines.findIndex((l) => l.page === line.page && l.index === line.index);
+  for (const k of [at - 2, at - 1, at + 1, at + 2]) {
+    const other = lines[k];
+    if (!other || other.page !== line.page) continue;
+    for (let i = 0; i < other.cells.length; i++) {
+      const f = figureAt(other, i);
+      if (f?.kind === 'money' && Math.abs(f.x1 - last.x1) <= 3) return { printed: last.printed, used: last.used, index: last.index };
+    }
+  }
+  return null;
+}
+
+/**
  * A label stands as a table header cell: set apart from its neighbours by a wide gap (more
  * than twice the word height), unlike a word in running text.
  */
@@ -255,6 +278,13 @@ function valueOfLabelIn(line: TextLine, label: string, lines: readonly TextLine[
   if (right) {
     if (spec.skipLine?.test(context(right.index))) return null;
     return { value: right.printed, page: line.page, line, label: hit };
+  }
+  if (spec.kind === 'money' && hit.first <= 1) {
+    // A table row: the label at its start, the amount in the table's amount column at the right,
+    // however many words of explanation stand between ("Inkassovergütung 1,3 Gebühr Nr. 2300 VV
+    // RVG (Wert bis 500 EUR)   66,95").
+    const column = amountColumnFigure(line, lines);
+    if (column && !spec.skipLine?.test(context(column.index))) return { value: column.printed, page: line.page, line, label: hit };
   }
   if (spec.rightOnly || spec.skipLine?.test(context(hit.last))) return null;
   if (/\d,\d{2}\b/.test(line.text)) return null;
