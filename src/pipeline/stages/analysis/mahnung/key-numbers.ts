@@ -11,7 +11,9 @@ import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
 import { findAllInProse, findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
 import { compareDates } from '../../../../domain/german-dates.js';
-import { dateOf, findKeyValue, findKeyValues, type LabelSpec } from '../common/values.js';
+import { figureAt } from '../common/row-figures.js';
+import { dateOf, findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
+import { foldGerman } from '../../../layout/fold.js';
 
 export const MAHN_KEYS = ['schreibdatum', 'hauptforderung', 'mahngebuehren', 'inkassokosten', 'zinsen', 'gesamtforderung', 'zahlungsfrist'] as const;
 
@@ -20,7 +22,7 @@ const SPECS: Record<Exclude<(typeof MAHN_KEYS)[number], 'schreibdatum' | 'zahlun
   mahngebuehren: { labels: ['Mahngebühren', 'Mahngebühr', 'Mahnkosten', 'Mahnspesen', 'Mahnauslagen'], kind: 'money', maxGap: 4 },
   inkassokosten: { labels: ['Inkassokosten', 'Inkassogebühren', 'Inkassovergütung', 'Geschäftsgebühr', 'Kosten des Inkassos', 'Inkassogebühr'], kind: 'money', maxGap: 5 },
   zinsen: { labels: ['Verzugszinsen', 'Zinsen', 'Verzugszins'], kind: 'money', maxGap: 8 },
-  gesamtforderung: { labels: ['Gesamtforderung', 'Gesamtbetrag', 'Gesamtsumme', 'offener Gesamtbetrag', 'zu zahlender Betrag', 'Zahlbetrag', 'Summe', 'Gesamt'], kind: 'money', maxGap: 4 },
+  gesamtforderung: { labels: ['Gesamtforderung', 'Gesamtbetrag', 'Gesamtsumme', 'offener Gesamtbetrag', 'zu zahlender Betrag', 'Zahlbetrag', 'Zu zahlen', 'Summe', 'Gesamt'], kind: 'money', maxGap: 4 },
 };
 
 export const MAHN_RULE = 'hauptforderung + zinsen + kosten = gesamtforderung';
@@ -74,9 +76,11 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
     const interest = findInProse(input.texts, new RegExp(String.raw`(?:Verzugs)?[Zz]insen\b${SENTENCE_GAP}{0,160}?(?<![\d.,])(?<!\b(?:aus|auf)\s)(${MONEY_SRC})(?!\s*%)`, 'u'));
     if (interest) found.zinsen = { value: interest.value, page: interest.page };
   }
+  if (found.hauptforderung && 'label' in found.hauptforderung) found.hauptforderung = claimSubtotal(input.lines, found.hauptforderung as FoundValue) ?? found.hauptforderung;
   const summed = tableSumCheck(MAHN_RULE, input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, findKeyValues(input.lines, SPECS.gesamtforderung));
   if (summed) found.gesamtforderung = summed.total;
-  const entstehung = findInProse(input.texts, new RegExp(String.raw`(?:Rechnung|Rechnungs-Nr\.?|Vertrag|Bestellung|Lieferung|Leistung)[^\n]{0,40}?vom\s+(${DATE_SRC})`, 'u'));
+  // The date may wrap onto the next line ("Rechnung Nr. 22-0614-8871 / vom 14.06.2022").
+  const entstehung = findInProse(input.texts, new RegExp(String.raw`(?:Rechnung|Rechnungs-Nr\.?|Vertrag|Bestellung|Lieferung|Leistung)(?:[^\n]|\n(?!\n)){0,40}?vom\s+(${DATE_SRC})`, 'u'));
   const rate = findInProse(input.texts, /(\d{1,2}(?:,\d{1,3})?)\s?%\s*(?:p\.\s?a\.|Zinsen|jährlich|pro Jahr)?/u);
   const points = findInProse(input.texts, /(\d{1,2}(?:,\d{1,2})?)\s*Prozentpunkte[n]?\s+über\s+dem\s+(?:jeweiligen\s+)?Basiszinssatz/u);
   const seit = findInProse(input.texts, new RegExp(String.raw`(?:Zinsen|verzinst|Verzug)[^\n]{0,40}?(?:seit|ab)(?: dem)?\s+(${DATE_SRC})`, 'u'));
@@ -88,4 +92,36 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
     zinsPunkte: points?.value ?? null,
     zinsenSeit: seit?.value ?? null,
   };
+}
+
+const SUBTOTAL = /^(zwischen)?summe|gesamt|offen|ruckstand|zu zahlen/;
+const COSTS = /zins|mahn|inkasso|rvg|pauschale/;
+
+/**
+ * A claim made of several items (two open invoices; Geldbuße, Gebühr and Auslagen of an unpaid
+ * fine; a bill and an instalment) is the Hauptforderung as their subtotal, not its first item:
+ * the first row under a "Summe …" / "offener Gesamtbetrag" / "Rückstand" line that equals the
+ * sum of the rows from the found item down to it, in the subtotal's column, with no interest or
+ * dunning cost among them. Under a label that names the Hauptforderung itself, only a subtotal
+ * that costs still follow is taken.
+ */
+function claimSubtotal(lines: readonly TextLine[], h: FoundValue): FoundValue | null {
+  const at = lines.findIndex((l) => l.page === h.line.page && l.index === h.line.index);
+  if (at < 0) return null;
+  const specific = /hauptforderung/.test(foldGerman(h.label.line.cells.slice(h.label.first, h.label.last + 1).map((c) => c.text).join('')));
+  const money = (l: TextLine) => l.cells.map((_, i) => figureAt(l, i)).filter((f): f is NonNullable<ReturnType<typeof figureAt>> => f?.kind === 'money');
+  for (let j = at + 1; j < Math.min(lines.length, at + 10) && lines[j]!.page === h.line.page; j++) {
+    const l = lines[j]!;
+    const total = money(l).at(-1);
+    if (!total) continue;
+    const label = foldGerman(l.text.slice(0, l.text.indexOf(total.printed.split(' ')[0]!))).trim();
+    if (COSTS.test(label)) return null;
+    if (!SUBTOTAL.test(label)) continue;
+    const items = lines.slice(at, j).map((r) => money(r).find((f) => Math.abs(f.x1 - total.x1) <= 4)).filter((f) => f !== undefined);
+    if (items.length < 2 || items.reduce((a, f) => a + f!.cents!, 0) !== total.cents) return null;
+    const costsFollow = lines.slice(j + 1, j + 4).some((r) => r.page === l.page && money(r).length > 0);
+    if (specific && !costsFollow) return null;
+    return { ...h, value: total.printed, page: l.page, line: l };
+  }
+  return null;
 }
