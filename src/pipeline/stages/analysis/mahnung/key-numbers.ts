@@ -5,6 +5,7 @@
  */
 import type { Check, KeyNumber } from '../../../model/result.js';
 import { tableSumCheck } from '../common/table-sum.js';
+import { interestRows, type InterestRow } from './interest.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
@@ -29,6 +30,7 @@ export const MAHN_RULE = 'hauptforderung + zinsen + kosten = gesamtforderung';
 
 export interface MahnFacts {
   keyNumbers: Record<string, KeyNumber>;
+  interestRows: InterestRow[];
   checks: Check[];
   /** Date the claim arose (invoice or contract date), for the limitation check. */
   entstehung: string | null;
@@ -87,6 +89,7 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   return {
     keyNumbers: keyNumbersOf(MAHN_KEYS, found),
     checks: summed ? [summed.check] : [],
+    interestRows: interestRows(input.lines),
     entstehung: entstehung?.value ?? null,
     zinssatz: rate && /zins/i.test(rate.match.input.slice(Math.max(0, rate.match.index - 80), rate.match.index + 40)) ? rate.value : null,
     zinsPunkte: points?.value ?? null,

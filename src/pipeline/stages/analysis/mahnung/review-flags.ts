@@ -3,10 +3,13 @@ import { compareDates, daysBetween, parseGermanDate } from '../../../../domain/g
 import type { KeyNumber, ReviewFlag } from '../../../model/result.js';
 import { fmtDate, fmtEuro } from '../common/facts.js';
 import { inkassoCap, maxVerzugszinsen, maxVerzugszinssatz, regelverjaehrung } from '../common/legal-rules.js';
+import { highestLegalRate, interestProblem, type InterestRow } from './interest.js';
 import { centsOf, dateOf } from '../common/values.js';
 
 export interface MahnFlagInput {
   keyNumbers: Record<string, KeyNumber>;
+  /** Interest rows with their period (interest.ts); judged per half-year. */
+  interestRows: InterestRow[];
   entstehung: string | null;
   zinssatz: string | null;
   zinsPunkte: string | null;
@@ -33,18 +36,23 @@ export function mahnReviewFlags(f: MahnFlagInput): ReviewFlag[] {
       });
     }
   }
-  if (datum) {
-    const max = maxVerzugszinssatz(datum, !f.consumer);
+  const rowProblem = f.interestRows.map((r) => interestProblem(r, !f.consumer)).find((p) => p !== null);
+  if (rowProblem) flags.push({ topic: 'verzugszinsen', severity: 'warning', description: rowProblem });
+  else if (datum && f.interestRows.length === 0) {
+    // Without interest rows: the rate against the highest legal rate from the start of default
+    // (or the letter's date when none is printed) to the letter, half-year by half-year.
+    const seit = f.zinsenSeit ? parseGermanDate(f.zinsenSeit) : null;
+    const from = seit && compareDates(seit, datum) < 0 ? seit : datum;
+    const max = highestLegalRate(from, datum, !f.consumer);
     const printedRate = f.zinssatz ? Number(f.zinssatz.replace(',', '.')) : null;
     const points = f.zinsPunkte ? Number(f.zinsPunkte.replace(',', '.')) : null;
     const allowedPoints = f.consumer ? 5 : 9;
     if (points !== null && points > allowedPoints) {
-      flags.push({ topic: 'verzugszinsen', severity: 'warning', description: `Verlangt werden ${f.zinsPunkte} Prozentpunkte über dem Basiszinssatz; gesetzlich sind ${allowedPoints} Punkte (§288 BGB), am ${fmtDate(datum)} also ${String(max).replace('.', ',')} % p. a.` });
+      flags.push({ topic: 'verzugszinsen', severity: 'warning', description: `Verlangt werden ${f.zinsPunkte} Prozentpunkte über dem Basiszinssatz; gesetzlich sind ${allowedPoints} Punkte (§288 BGB), am ${fmtDate(datum)} also ${String(maxVerzugszinssatz(datum, !f.consumer)).replace('.', ',')} % p. a.` });
     } else if (printedRate !== null && printedRate > max + 0.005) {
-      flags.push({ topic: 'verzugszinsen', severity: 'warning', description: `Der Zinssatz von ${f.zinssatz} % liegt über dem gesetzlichen Verzugszins von ${String(max).replace('.', ',')} % p. a. am ${fmtDate(datum)} (Basiszinssatz + ${allowedPoints} Punkte, §288 BGB).` });
+      flags.push({ topic: 'verzugszinsen', severity: 'warning', description: `Der Zinssatz von ${f.zinssatz} % liegt über dem gesetzlichen Verzugszins von höchstens ${String(max).replace('.', ',')} % p. a. ${from === datum ? `am ${fmtDate(datum)}` : `zwischen dem ${fmtDate(from)} und dem ${fmtDate(datum)}`} (Basiszinssatz des jeweiligen Halbjahres + ${allowedPoints} Punkte, §§ 247, 288 BGB).` });
     } else {
       const zinsen = centsOf(k.zinsen?.value);
-      const seit = f.zinsenSeit ? parseGermanDate(f.zinsenSeit) : null;
       if (zinsen !== null && haupt !== null && seit && compareDates(seit, datum) < 0) {
         const maxAmount = maxVerzugszinsen(Math.abs(haupt), seit, datum, !f.consumer);
         if (zinsen > maxAmount + 100) {
