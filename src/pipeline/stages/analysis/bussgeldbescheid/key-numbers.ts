@@ -34,18 +34,22 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
   found.geldbusse ??= findKeyValue(input.lines, { ...SPECS.geldbusse, skipLine: /bussgeldstelle|bussgeldbescheid/ });
   const summed = tableSumCheck(BUSSGELD_RULE, input.lines, found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' }, findKeyValues(input.lines, SPECS.gesamtbetrag));
   if (summed) found.gesamtbetrag = summed.total;
-  found.bescheiddatum = letterDate(input.lines, input.texts, ['Bescheiddatum', 'Datum des Bescheids', 'Erlassen am', 'Datum']);
+  found.bescheiddatum = letterDate(input.lines, input.texts, ['Bescheiddatum', 'Datum des Bescheids', 'Bescheid vom', 'Erlassen am', 'Datum']);
   found.tatdatum =
     findKeyValue(input.lines, { labels: ['Tatzeit', 'Tattag', 'Tatdatum', 'Datum der Tat', 'Tatzeitpunkt', 'Tag der Tat', 'Datum/Uhrzeit'], kind: 'date', maxGap: 3 }) ??
     findInProse(input.texts, new RegExp(String.raw`(?:wird vorgeworfen|vorgeworfen,|Ihnen wird zur Last gelegt|haben)[^.]{0,40}?am\s+(${DATE_SRC})`, 'u')) ??
-    findInProse(input.texts, new RegExp(String.raw`\bam\s+(${DATE_SRC})\s*,?\s+(?:um|gegen)\s+\d{1,2}[:.]\d{2}`, 'u'));
+    findInProse(input.texts, new RegExp(String.raw`\bam\s+(${DATE_SRC})\s*,?\s+(?:um|gegen|von|ab)\s+\d{1,2}[:.]\d{2}`, 'u'));
   const punkte =
-    findInProse(input.texts, /(\d|ein|einen|zwei|drei)\s+Punkte?n?\b(?=[^.]{0,80}(?:Fahreignungsregister|Flensburg|eingetragen|Eintragung))/iu) ??
+    // The count stands on the line of the word Punkt (a number ending the line above is not it).
+    findInProse(input.texts, /(\d|ein|einen|zwei|drei)[ \t]+Punkte?n?\b(?=[^.]{0,80}(?:Fahreignungsregister|Flensburg|eingetragen|Eintragung))/iu) ??
     findInProse(input.texts, /(?:Fahreignungsregister|Flensburg)[^.]{0,60}?\b(\d)\s+Punkte?n?\b/u) ??
     findKeyValue(input.lines, { labels: ['Punkte', 'Punkte im FAER', 'Punkte Fahreignungsregister'], kind: 'count', maxGap: 2 });
   if (punkte) found.punkte = { value: COUNT_WORDS[punkte.value.toLowerCase()] ?? punkte.value, page: punkte.page };
   found.fahrverbot =
     findInProse(input.texts, /Fahrverbot\s+(?:von|für\s+die\s+Dauer\s+von|:)?\s*((?:\d|ein(?:em|en)?|zwei|drei)\s+Monate?n?)/iu) ??
-    findInProse(input.texts, /((?:\d|ein(?:em|en)?|zwei|drei)\s+Monate?n?)\s+Fahrverbot/iu);
+    findInProse(input.texts, /((?:\d|ein(?:em|en)?|zwei|drei)\s+Monate?n?)\s+Fahrverbot/iu) ??
+    // Further along the same line: "Fahrverbot: Ihnen wird für die Dauer von 1 Monat verboten …",
+    // a table row "Fahrverbot | § 25 Abs. 1 StVG | 1 Monat" (a driving ban is one to three months).
+    findInProse(input.texts, /(?<!kein(?:e|en)?\s)Fahrverbot\b[^\n]{0,80}?\b((?:[1-3]|ein(?:em|en)?|zwei|drei)\s+Monate?n?)\b/iu);
   return { keyNumbers: keyNumbersOf(BUSSGELD_KEYS, found), checks: summed ? [summed.check] : [] };
 }

@@ -112,6 +112,9 @@ export interface LabelSpec {
   maxGap?: number;
 }
 
+/** The word before a number that makes it a citation (§ 4, Abs. 2, Nr. 3, Anlage 13). */
+const CITATION = /^\(?(§§?|abs\.?|nr\.?|art\.?|anlage|satz|s\.|ziff\.?)$/i;
+
 function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]): Parsed & { index: number } | null {
   const line = hit.line;
   let gap = 0;
@@ -124,7 +127,9 @@ function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]):
         return amount ? { printed: amount.printed, used: amount.used, index: amount.index } : null;
       }
     }
-    const parsed = readValueAt(line, k, spec.kind);
+    // A number right after §, Abs., Nr., Art., Anlage is a citation, not a value ("§ 4 StVG").
+    const citation = k > 0 && CITATION.test(line.cells[k - 1]!.text);
+    const parsed = citation ? null : readValueAt(line, k, spec.kind);
     if (parsed) return { ...parsed, index: k };
     const word = line.cells[k]!.text;
     if (!FILLER.test(word.replace(/[,;]$/, ''))) gap++;
@@ -220,6 +225,7 @@ function valueBelow(hit: LabelHit, lines: readonly TextLine[], spec: LabelSpec):
       const cx1 = c.bbox.x + c.bbox.width;
       // The value sits in the label's column: the spans overlap (left, right or centred alignment).
       if (cx1 < hit.x0 - 6 || cx0 > hit.x1 + 6) continue;
+      if (k > 0 && CITATION.test(line.cells[k - 1]!.text)) continue;
       const parsed = readValueAt(line, k, spec.kind);
       if (parsed) return { line, parsed };
     }
@@ -278,6 +284,13 @@ function valueOfLabelIn(line: TextLine, label: string, lines: readonly TextLine[
   if (right) {
     if (spec.skipLine?.test(context(right.index))) return null;
     return { value: right.printed, page: line.page, line, label: hit };
+  }
+  if (spec.kind === 'count' && hit.first <= 1) {
+    // A count in the table's right-hand column ("Punkte Fahreignungsregister | § 4 StVG | 2").
+    const last = line.cells.at(-1)!;
+    const at = lines.findIndex((l) => l.page === line.page && l.index === line.index);
+    const aligned = [lines[at - 1], lines[at + 1]].some((o) => o && o.page === line.page && Math.abs(o.x1 - (last.bbox.x + last.bbox.width)) <= 3);
+    if (line.cells.length - 1 > hit.last && /^\d{1,2}$/.test(last.text) && aligned) return { value: last.text, page: line.page, line, label: hit };
   }
   if (spec.kind === 'money' && hit.first <= 1) {
     // A table row: the label at its start, the amount in the table's amount column at the right,
