@@ -63,13 +63,13 @@ export function extractKuendigungKeyNumbers(input: AnalysisInput): KuendigungFac
   found.schreibdatum = letterDate(input.lines, input.texts, ['Datum']);
   const labelled = findKeyValue(input.lines, { labels: ['Beendigungsdatum', 'Vertragsende', 'Austrittsdatum', 'Ende des Arbeitsverhältnisses', 'Kündigung zum', 'Beendigung zum', 'endet am'], kind: 'date', maxGap: 3 });
   // Within the sentence, periods that follow a digit belong to dates and ordinals ("seit dem
-  // 1. April 2019", "am 10.02.2016") and do not end it. A date followed by a participle of
+  // 1. April 2019", "am 10.02.2016") and those of abbreviations ("Kellerabteil Nr. 7") do not end it. A date followed by a participle of
   // starting ("am 10.02.2016 geschlossene", "seit … bestehende") is the start of the relationship,
   // not its end; the search then continues to the next date.
   const prose = findInProse(
     input.texts,
     new RegExp(
-      String.raw`(?:kündig\w*|beend\w*|endet|Beendigung|Vertragsende|Auflösung|aufzulösen)(?:[^.]|(?<=\d)\.){0,160}?(?:zum|mit Ablauf des|mit Ablauf|am|per|spätestens zum)\s+(${DATE_SRC})(?!\s+(?:geschlossene|abgeschlossene|bestehende|begonnene|begründete)\w*)`,
+      String.raw`(?:kündig\w*|beend\w*|endet|Beendigung|Vertragsende|Auflösung|aufzulösen)(?:[^.]|(?<=\d)\.|(?<=\b(?:Nr|Abs|Str|ca|bzw|vgl|Ziff|z|B|inkl|ggf))\.){0,240}?(?:zum|mit Ablauf des|mit Ablauf|am|per|spätestens zum)\s+(${DATE_SRC})(?!\s+(?:geschlossene|abgeschlossene|bestehende|begonnene|begründete)\w*)`,
       'u',
     ),
   );

@@ -59,13 +59,17 @@ export function kuendigungReviewFlags(f: KuendigungFlagInput): ReviewFlag[] {
       description: `${employment ? 'Die Kündigung eines Arbeitsverhältnisses bedarf der Schriftform mit eigenhändiger Unterschrift; die elektronische Form ist ausgeschlossen (§623 BGB)' : 'Die Kündigung eines Wohnraummietverhältnisses bedarf der Schriftform (§568 Abs. 1 BGB)'}. Das Schreiben deutet auf eine Übermittlung ohne Unterschrift hin: „${f.electronic}“ Eine solche Kündigung ist unwirksam.`,
     });
   }
-  if (employment && ende) {
-    const kenntnis = datum ?? ende;
-    const melden = arbeitsuchendMeldung(kenntnis, ende);
+  // A fristlose termination without a printed end date ends the employment on receipt.
+  const end = ende ?? (employment && f.fristlos && f.byOtherSide ? datum : null);
+  if (employment && end) {
+    const kenntnis = datum ?? end;
+    const melden = arbeitsuchendMeldung(kenntnis, end);
     flags.push({
       topic: 'arbeitssuchend_melden',
       severity: 'warning',
-      description: `Bei der Agentur für Arbeit arbeitsuchend melden bis spätestens ${fmtDate(melden)} (drei Monate vor dem Ende am ${fmtDate(ende)}, bei kürzerer Zeit binnen drei Tagen nach Kenntnis, §38 Abs. 1 SGB III); sonst droht eine Sperrzeit beim Arbeitslosengeld (§159 SGB III).`,
+      description: ende
+        ? `Bei der Agentur für Arbeit arbeitsuchend melden bis spätestens ${fmtDate(melden)} (drei Monate vor dem Ende am ${fmtDate(ende)}, bei kürzerer Zeit binnen drei Tagen nach Kenntnis, §38 Abs. 1 SGB III); sonst droht eine Sperrzeit beim Arbeitslosengeld (§159 SGB III).`
+        : `Die fristlose Kündigung beendet das Arbeitsverhältnis mit Zugang: bei der Agentur für Arbeit arbeitsuchend melden binnen drei Tagen nach Kenntnis, bei Zugang am ${fmtDate(kenntnis)} bis spätestens ${fmtDate(melden)} (§38 Abs. 1 SGB III); sonst droht eine Sperrzeit beim Arbeitslosengeld (§159 SGB III).`,
     });
   }
   return flags;
