@@ -98,7 +98,7 @@ export function readValueAt(line: TextLine, i: number, kind: ValueKind): Parsed 
 }
 
 /** Words that may stand between a label and its value ("Steuerklasse: 4", "Gesamtbetrag in EUR 182,00"). */
-const FILLER = /^(:|=|-|–|\.+|in|eur|euro|€|\(eur\)|\(€\)|betrag|lt\.?|laut|gem\.?|nr\.?|vom|am|von|der|des|ist|sind|beträgt|betragen|werden|wird|festgesetzt|insgesamt|gesamt|summe|zum|bis|zu|ab|für|ihr|ihre)$/i;
+const FILLER = /^(:|=|-|–|\/|\.+|in|eur|euro|€|\(eur\)|\(€\)|betrag|lt\.?|laut|gem\.?|nr\.?|vom|am|von|der|des|ist|sind|beträgt|betragen|werden|wird|festgesetzt|insgesamt|gesamt|summe|zum|bis|zu|ab|für|ihr|ihre)$/i;
 
 export interface LabelSpec {
   /** Label wordings, most specific first. */

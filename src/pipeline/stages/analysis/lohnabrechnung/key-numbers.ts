@@ -81,6 +81,8 @@ export interface LohnFacts {
 export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   const found: Record<string, FoundValue | null> = {};
   for (const name of LOHN_KEYS) found[name] = findKeyValue(input.lines, SPECS[name]);
+  // A payslip's head names its month even without a label ("Abrechnung geringfügige Beschäftigung - September 2025").
+  found.abrechnungszeitraum ??= headMonth(input);
   const checked = lohnChecks(input.lines, found, { gesamtbrutto: findKeyValues(input.lines, SPECS.gesamtbrutto), nettoverdienst: findKeyValues(input.lines, SPECS.nettoverdienst) });
   const contributions: LohnFacts['contributions'] = {};
   for (const [name, branch] of [['krankenversicherung', 'kv'], ['pflegeversicherung', 'pv'], ['rentenversicherung', 'rv'], ['arbeitslosenversicherung', 'av']] as const) {
@@ -98,4 +100,21 @@ export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   const rate = findKeyValue(input.lines, { labels: ['Stundenlohn', 'Std.-Lohn', 'Lohn je Stunde', 'Stundensatz'], kind: 'money', maxGap: 4 });
   const hours = findInProse(input.texts, /(\d{1,3}(?:,\d{1,2})?)\s*(?:Std\.?|Stunden)\b/u);
   return { keyNumbers: keyNumbersOf(LOHN_KEYS, checked.found), contributions, svBase, checks: checked.checks, netCheckFailedConfidently: checked.failedConfidently, stundenlohn: rate?.value ?? null, stunden: hours?.value ?? null };
+}
+
+const MONTH_YEAR = /\b((?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)\s+20\d{2})\b/u;
+
+/** The first "<Monat> <Jahr>" among the first lines of page 1 (the payslip's head), as printed. */
+function headMonth(input: AnalysisInput): FoundValue | null {
+  const head = input.lines.filter((l) => l.page === input.lines[0]?.page).slice(0, 14);
+  for (const line of head) {
+    if (/eintritt|geboren|seit|erstellt|gültig/i.test(line.text)) continue;
+    const m = MONTH_YEAR.exec(line.text);
+    if (!m) continue;
+    const first = line.cells.findIndex((c) => m[1]!.startsWith(c.text));
+    if (first < 0) continue;
+    const hit = { line, first, last: first + 1, x0: line.cells[first]!.bbox.x, x1: line.cells[first + 1]?.bbox.x ?? line.x1 };
+    return { value: m[1]!, page: line.page, line, label: hit };
+  }
+  return null;
 }
