@@ -184,7 +184,7 @@ export function rowFigures(line: TextLine, from: number, lines: readonly TextLin
   for (const q of figures.filter((f) => f.kind === 'quantity' || (f.kind === 'money' && f.role === 'unknown'))) {
     for (const price of money) {
       if (price === q) continue;
-      const amount = money.find((m) => m !== price && m !== q && close(q.value * price.value, m.value));
+      const amount = money.find((m) => m !== price && m !== q && close(Math.abs(q.value * price.value), Math.abs(m.value)));
       if (amount && amount.role === 'unknown') {
         amount.role = 'amount';
         if (price.role === 'unknown') price.role = 'rate';
