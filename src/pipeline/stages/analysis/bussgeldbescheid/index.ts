@@ -1,5 +1,8 @@
 /** Bußgeldbescheid analysis (SPEC §9); also reads Verwarnungen and Anhörungsbögen, named as such. */
 import type { KeyNumber } from '../../../model/result.js';
+import { fmtDate } from '../common/facts.js';
+import { bussgeldEinspruchsfrist } from '../common/legal-rules.js';
+import { dateOf } from '../common/values.js';
 import { headOf } from '../../classify/classify.js';
 import { subtypeOf } from '../../classify/subtypes.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
@@ -36,9 +39,8 @@ export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
     else if (amount) parts.push(`Zu zahlen sind ${amount}${v('gesamtbetrag') && v('geldbusse') ? ` (Geldbuße ${v('geldbusse')})` : ''}.`);
     const extras = [v('punkte') ? `${v('punkte')} Punkt${v('punkte') === '1' ? '' : 'e'} im Fahreignungsregister` : null, v('fahrverbot') ? `Fahrverbot von ${v('fahrverbot')}` : null].filter(Boolean);
     if (extras.length) parts.push(`Außerdem: ${extras.join(', ')}.`);
-    const frist = flags.find((x) => x.topic === 'einspruchsfrist');
-    const m = frist && /bis zum (\d{2}\.\d{2}\.\d{4})/.exec(frist.description);
-    if (m) parts.push(`Einspruch ist bis zum ${m[1]} möglich (bei Zustellung am Bescheiddatum).`);
+    const datum = dateOf(v('bescheiddatum') ?? undefined);
+    if (datum && flags.some((x) => x.topic === 'einspruchsfrist')) parts.push(`Einspruch ist bis zum ${fmtDate(bussgeldEinspruchsfrist(datum))} möglich (bei Zustellung am Bescheiddatum).`);
     if (parts.length < 2) parts.push('Beträge waren nicht eindeutig zu lesen.');
     return parts.join(' ');
   },

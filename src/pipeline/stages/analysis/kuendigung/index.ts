@@ -1,10 +1,12 @@
 /** Kündigung analysis (SPEC §9). */
 import type { KeyNumber } from '../../../model/result.js';
+import { kschgKlagefrist } from '../common/legal-rules.js';
+import { dateOf } from '../common/values.js';
 import { foldGerman } from '../../../layout/fold.js';
 import { headOf } from '../../classify/classify.js';
 import { subtypeOf } from '../../classify/subtypes.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
-import { fr, sentenceMatching } from '../common/facts.js';
+import { fmtDate, fr, sentenceMatching } from '../common/facts.js';
 import { allText } from '../common/prose.js';
 import { splitSections } from '../common/sections.js';
 import { extractKuendigungKeyNumbers } from './key-numbers.js';
@@ -54,9 +56,8 @@ export const kuendigungAnalyzer: TypeAnalyzer<Facts> = {
     const v = (n: string): string | null => (f.keyNumbers[n] as KeyNumber | undefined)?.value ?? null;
     const parts = [`${f.subtype}${f.sender ? ` von ${f.sender}` : ''}${v('schreibdatum') ? ` vom ${v('schreibdatum')}` : ''}.`];
     if (v('beendigungsdatum')) parts.push(`Das Verhältnis soll zum ${v('beendigungsdatum')} enden${v('kuendigungsfrist') ? ` (Kündigungsfrist ${v('kuendigungsfrist')})` : ''}.`);
-    const klage = flags.find((x) => x.topic === 'klagefrist');
-    const m = klage && /bis zum (\d{2}\.\d{2}\.\d{4})/.exec(klage.description);
-    if (m) parts.push(`Eine Kündigungsschutzklage ist bis zum ${m[1]} möglich.`);
+    const datum = dateOf(v('schreibdatum') ?? undefined);
+    if (datum && flags.some((x) => x.topic === 'klagefrist')) parts.push(`Eine Kündigungsschutzklage ist bis zum ${fmtDate(kschgKlagefrist(datum))} möglich.`);
     const issues = flags.filter((x) => x.severity !== 'info' && x.topic !== 'klagefrist').map((x) => x.topic.replace(/_/g, ' '));
     if (issues.length) parts.push(`Zu prüfen: ${[...new Set(issues)].join(', ')}.`);
     if (parts.length < 2) parts.push('Ein Beendigungsdatum war nicht eindeutig zu lesen.');

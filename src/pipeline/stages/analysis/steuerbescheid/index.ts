@@ -4,9 +4,10 @@ import { headOf } from '../../classify/classify.js';
 import { subtypeOf } from '../../classify/subtypes.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
 import { hypothetical } from '../common/boilerplate.js';
-import { fr, sentenceMatching } from '../common/facts.js';
+import { fmtDate, fr, sentenceMatching } from '../common/facts.js';
+import { steuerEinspruchsfrist } from '../common/legal-rules.js';
 import { allText } from '../common/prose.js';
-import { findKeyValue } from '../common/values.js';
+import { dateOf, findKeyValue } from '../common/values.js';
 import type { KeyNumber } from '../../../model/result.js';
 import { extractSteuerKeyNumbers } from './key-numbers.js';
 import { steuerReviewFlags, type SteuerFlagInput } from './review-flags.js';
@@ -56,9 +57,9 @@ export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
     if (v('festgesetzte_einkommensteuer')) parts.push(`Festgesetzt ist Einkommensteuer von ${v('festgesetzte_einkommensteuer')}${v('zu_versteuerndes_einkommen') ? ` bei einem zu versteuernden Einkommen von ${v('zu_versteuerndes_einkommen')}` : ''}.`);
     if (v('nachzahlung')) parts.push(`Es ergibt sich eine Nachzahlung von ${v('nachzahlung')}${f.faelligkeit ? `, fällig bis ${f.faelligkeit}` : ''}.`);
     else if (v('erstattung')) parts.push(`Es ergibt sich eine Erstattung von ${v('erstattung')}.`);
-    const frist = flags.find((x) => x.topic === 'einspruchsfrist');
-    const m = frist && /bis zum (\d{2}\.\d{2}\.\d{4})/.exec(frist.description);
-    if (m) parts.push(`Einspruch ist bis zum ${m[1]} möglich.`);
+    // The deadline computed from the notice's date, as the flag computes it (never read back from flag text).
+    const datum = dateOf(v('bescheiddatum') ?? undefined);
+    if (datum && flags.some((x) => x.topic === 'einspruchsfrist')) parts.push(`Einspruch ist bis zum ${fmtDate(steuerEinspruchsfrist(datum).fristende)} möglich.`);
     if (parts.length < 2) parts.push('Weitere Beträge waren nicht eindeutig zu lesen.');
     return parts.join(' ');
   },
