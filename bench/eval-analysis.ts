@@ -52,6 +52,8 @@ const { values: args } = parseArgs({
     variants: { type: 'string' },
     /** Only letters whose id contains this. */
     letter: { type: 'string' },
+    /** Real samples: only the DATEV OCR texts, not the PDF/image uploads (no OCR). */
+    'real-texts-only': { type: 'boolean' },
     /** Print every miss of the unseen letters, not only the first ones. */
     verbose: { type: 'boolean' },
   },
@@ -184,6 +186,7 @@ async function realSamples(): Promise<void> {
     console.log(`  accepted as lohnabrechnung: ${accepted}/${files}; annotated key numbers found: ${found}/${expected} (${pct(found, expected).trim()})`);
     console.log(`  per key: ${Object.entries(per).map(([k, [a, b]]) => `${k} ${a}/${b}`).join(', ')}`);
   }
+  if (args['real-texts-only']) return;
   for (const [dir, type] of [[lohnDir, 'lohnabrechnung'], [bussDir, 'bussgeldbescheid']] as const) {
     if (!existsSync(dir)) continue;
     console.log(`\nreal ${type} uploads (PDF/images through the full pipeline):`);

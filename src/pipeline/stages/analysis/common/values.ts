@@ -303,10 +303,34 @@ function valueOfLabelIn(line: TextLine, label: string, lines: readonly TextLine[
   if (/\d,\d{2}\b/.test(line.text)) return null;
   if (isolated(hit) || headerRow(line)) {
     const below = valueBelow(hit, lines, spec);
+    // A box label alone on its line with its amount right-aligned at the box's edge on the line
+    // directly below (DATEV: "Netto-Verdienst" over "… 2.189,07"); it wins over a value further
+    // down the label's column, which belongs to the next box.
+    const alone = line.cells.every((c, i) => (i >= hit.first && i <= hit.last) || !/[\p{L}\d]{2}/u.test(c.text));
+    const wrapped = spec.kind === 'money' && alone ? valueInAmountColumn(hit, lines, spec) : null;
+    if (wrapped && wrapped.line.index > line.index && (!below || below.line.index > wrapped.line.index)) return { value: wrapped.parsed.printed, page: wrapped.line.page, line: wrapped.line, label: hit };
     if (below) return { value: below.parsed.printed, page: below.line.page, line: below.line, label: hit };
   } else if (spec.kind === 'money') {
     const wrapped = valueInAmountColumn(hit, lines, spec);
     if (wrapped) return { value: wrapped.parsed.printed, page: wrapped.line.page, line: wrapped.line, label: hit };
+  }
+  return null;
+}
+
+/**
+ * The only amount on the line below a header row that names `label` as its last column: where
+ * OCR shifts the columns of a box row (DATEV's "… Gesamtkosten   Auszahlungsbetrag" over
+ * "Konto 58125   2.177,76"), the single amount of the row still belongs to it. Null when the
+ * row below holds no or several amounts.
+ */
+export function onlyAmountBelowLastHeader(lines: readonly TextLine[], label: string): FoundValue | null {
+  for (const [i, line] of lines.entries()) {
+    const hit = findLabel(line, label);
+    if (!hit || hit.last !== line.cells.length - 1 || line.cells.length < 3) continue;
+    const below = lines[i + 1];
+    if (!below || below.page !== line.page || below.top - line.bottom > 3 * Math.max(line.size, 8)) continue;
+    const amounts = below.cells.map((_, k) => figureAt(below, k)).filter((f) => f?.kind === 'money');
+    if (amounts.length === 1) return { value: amounts[0]!.printed, page: below.page, line: below, label: hit };
   }
   return null;
 }

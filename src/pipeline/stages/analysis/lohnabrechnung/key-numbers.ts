@@ -9,7 +9,7 @@ import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { findInProse } from '../common/prose.js';
 import { rowFigures } from '../common/row-figures.js';
-import { centsOf, findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
+import { centsOf, findKeyValue, findKeyValues, onlyAmountBelowLastHeader, type FoundValue, type LabelSpec } from '../common/values.js';
 import { lohnChecks } from './checks.js';
 
 export const LOHN_KEYS = [
@@ -83,6 +83,7 @@ export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   for (const name of LOHN_KEYS) found[name] = findKeyValue(input.lines, SPECS[name]);
   // A payslip's head names its month even without a label ("Abrechnung geringfügige Beschäftigung - September 2025").
   found.abrechnungszeitraum ??= headMonth(input);
+  found.auszahlungsbetrag ??= onlyAmountBelowLastHeader(input.lines, 'Auszahlungsbetrag');
   const checked = lohnChecks(input.lines, found, { gesamtbrutto: findKeyValues(input.lines, SPECS.gesamtbrutto), nettoverdienst: findKeyValues(input.lines, SPECS.nettoverdienst) });
   const contributions: LohnFacts['contributions'] = {};
   for (const [name, branch] of [['krankenversicherung', 'kv'], ['pflegeversicherung', 'pv'], ['rentenversicherung', 'rv'], ['arbeitslosenversicherung', 'av']] as const) {
