@@ -77,13 +77,13 @@ export function figureAt(line: TextLine, i: number): Omit<RowFigure, 'role'> | n
 /** Header words of a table column, folded, by the role of the figures below them. */
 const HEADER_ROLES: [RegExp, FigureRole][] = [
   [/kumul|jahr|bisher|ytd|aufgelaufen/, 'ytd'],
-  [/^ag\b|ag-?anteil|arbeitgeber/, 'employer'],
+  [/^ag\b|ag-?ant|arbeitgeber/, 'employer'],
   [/satz|%|prozent|zinssatz|beitragssatz|v\.?h\./, 'rate'],
   [/basis|bemessung|grundlage|(sv|kv|rv|av|pv|steuer)-?brutto|sv-?entgelt|beitragspflichtig/, 'base'],
   [/anzahl|menge|stunden|std\b|tage|einheit/, 'quantity'],
   // The columns of an Abrechnung beside the one fixed: what is credited and what remains.
   [/^ab$|abzug|vorauszahl|anzurechnen|angerechnet|gezahlt|verbleib|differenz|vormonat/, 'other'],
-  [/festgesetzt|betrag|an-?anteil|^an\b|arbeitnehmer|monat|aktuell|\b(eur|euro)\b|€|summe|wert/, 'amount'],
+  [/festgesetzt|betrag|an-?ant|^an\b|arbeitnehmer|monat|aktuell|\b(eur|euro)\b|€|summe|wert/, 'amount'],
 ];
 
 function headerRole(text: string): FigureRole | null {
@@ -140,6 +140,17 @@ function columnHeader(line: TextLine, lines: readonly TextLine[]): { role: Figur
   return [];
 }
 
+/**
+ * Whether the line above names the figures' columns one by one (Einkommensteuer |
+ * Solidaritätszuschlag | Kirchensteuer): then each figure is the amount of its own column.
+ */
+function namedColumns(line: TextLine, lines: readonly TextLine[], figures: readonly RowFigure[]): boolean {
+  const above = lines[lines.findIndex((l) => l.page === line.page && l.index === line.index) - 1];
+  if (!above || above.page !== line.page || hasFigure(above)) return false;
+  const named = figures.filter((f) => above.cells.some((c) => c.bbox.x + c.bbox.width >= f.x0 - 6 && c.bbox.x <= f.x1 + 6 && /\p{L}{3}/u.test(c.text)));
+  return named.length >= 2;
+}
+
 const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.002);
 
 /**
@@ -191,6 +202,16 @@ export function rowFigures(line: TextLine, from: number, lines: readonly TextLin
         if (q.role === 'unknown') q.role = 'quantity';
       }
     }
+  }
+  // 3. Size: a base or a running total is many times the row's own amount (SV-Entgelt 3.840,00
+  // beside 92,16; a year's 4.944,00 beside the month's 412,00). Where two or more money figures
+  // are still unknown and the largest is at least five times the smallest, the largest is not
+  // the amount.
+  const unknown = figures.filter((f) => f.kind === 'money' && f.role === 'unknown');
+  if (unknown.length >= 2 && header.length === 0 && !namedColumns(line, lines, unknown)) {
+    const sizes = unknown.map((f) => Math.abs(f.value));
+    const largest = unknown[sizes.indexOf(Math.max(...sizes))]!;
+    if (Math.max(...sizes) >= 5 * Math.min(...sizes) && Math.min(...sizes) > 0) largest.role = 'other';
   }
   return figures;
 }
