@@ -89,7 +89,7 @@ export interface CallOrigin {
 export async function analyzeHoldingReservation(
   deps: AnalyzeDeps & { store: Store },
   reservation: Reservation | null,
-  upload: AcceptedUpload & { startedAt: number; signal?: AbortSignal },
+  upload: AcceptedUpload & { startedAt: number; signal?: AbortSignal; shareKey?: string },
 ): Promise<SettledAnalysis> {
   let succeeded = false;
   try {
@@ -226,7 +226,12 @@ export async function runMeteredAnalysis(
     const accepted = validateAnalyzeForm(form.value);
     if (!accepted.ok) return failed(accepted.error);
     const { documentType } = accepted.value;
-    const settled = await analyzeHoldingReservation(deps, reservation, { ...accepted.value, startedAt: input.startedAt, signal: input.signal });
+    const settled = await analyzeHoldingReservation(deps, reservation, {
+      ...accepted.value,
+      startedAt: input.startedAt,
+      signal: input.signal,
+      shareKey: input.organization.id,
+    });
     if (!settled.ok) return failed(settled.error, { documentType, pages: settled.pages, failure: settled.failure });
     held = true;
     const origin: CallOrigin = { requestId: input.requestId, organization: input.organization };
