@@ -33,7 +33,7 @@ describe('FairQueue', () => {
     assert.equal(order.indexOf('b'), 1, `b right after the running a1: ${order.join(' ')}`);
   });
 
-  it('organizations take turns; inside one, its reads take turns and each read keeps its order', async () => {
+  it('organizations take turns; inside one, its oldest read goes first and each read keeps its order', async () => {
     const queue = new FairQueue(1, 60_000);
     const order: string[] = [];
     const blocker = task(queue, newTicket('org-z'), 30, order, 'z');
@@ -42,15 +42,15 @@ describe('FairQueue', () => {
     const a2 = newTicket('org-a');
     const b = newTicket('org-b');
     const all = [
+      task(queue, a2, 1, order, 'a2.1'), // queued first, but a1 is the older read
       task(queue, a1, 1, order, 'a1.1'),
       task(queue, a1, 1, order, 'a1.2'),
       task(queue, a1, 1, order, 'a1.3'),
-      task(queue, a2, 1, order, 'a2.1'),
       task(queue, b, 1, order, 'b.1'),
       task(queue, b, 1, order, 'b.2'),
     ];
     await Promise.all([blocker, ...all]);
-    assert.deepEqual(order, ['z', 'a1.1', 'b.1', 'a2.1', 'b.2', 'a1.2', 'a1.3']);
+    assert.deepEqual(order, ['z', 'a1.1', 'b.1', 'a1.2', 'b.2', 'a1.3', 'a2.1']);
   });
 
   it('work that waits the bound without progress is refused with ReadingCapacityError; the running read is not', async () => {

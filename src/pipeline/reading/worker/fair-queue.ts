@@ -7,9 +7,13 @@ import { ReadingCapacityError } from '../../model/errors.js';
  * ended 500).
  *
  * Fair share: one queue per share key (the organization), served round-robin; inside an
- * organization, its reads (tickets) take turns the same way, and each read's own tasks run in
- * order. So another organization's text-layer statement waits for at most the tasks already
- * running, never for someone else's queue of pages.
+ * organization, its oldest read first, and each read's own tasks in order. So another
+ * organization's text-layer statement waits for at most the tasks already running, never for
+ * someone else's queue of pages. Oldest first inside an organization (not turns between its
+ * reads) because under overload turns would spread the thread over every waiting read: each
+ * would finish late or be refused after part of its work was done (a first run showed 200s
+ * after 40 s and refusals after their text layer had been read); oldest first finishes what
+ * was started and refuses the newest.
  *
  * Bounded wait: a task that waits `waitBoundMs` while its read makes no progress — no task of
  * that read running, none started or finished in that time — is refused with
@@ -20,14 +24,18 @@ import { ReadingCapacityError } from '../../model/errors.js';
 export interface ReadTicket {
   /** Whose turn this counts against: the organization. */
   readonly shareKey: string;
+  /** Arrival order of the read: inside an organization the oldest read is served first. */
+  readonly seq: number;
   /** Tasks of this read running now. */
   running: number;
   /** When a task of this read last started or finished (ms, performance.now()). */
   lastProgressAt: number;
 }
 
+let ticketSeq = 0;
+
 export function newTicket(shareKey: string): ReadTicket {
-  return { shareKey, running: 0, lastProgressAt: performance.now() };
+  return { shareKey, seq: ticketSeq++, running: 0, lastProgressAt: performance.now() };
 }
 
 interface Waiting {
@@ -50,7 +58,6 @@ export class FairQueue {
   /** share key → ticket → its waiting tasks, in arrival order (Map order is the round-robin ring). */
   readonly #queues = new Map<string, Map<ReadTicket, Waiting[]>>();
   #lastShare: string | undefined;
-  readonly #lastTicket = new Map<string, ReadTicket>();
   #active = 0;
   #waiting = 0;
   #refused = 0;
@@ -157,12 +164,11 @@ export class FairQueue {
     while (this.#active < this.slots && this.#waiting > 0) {
       const shareKey = nextAfter(this.#queues.keys(), this.#lastShare)!;
       const share = this.#queues.get(shareKey)!;
-      const ticket = nextAfter(share.keys(), this.#lastTicket.get(shareKey))!;
-      const item = share.get(ticket)![0]!;
+      let ticket: ReadTicket | undefined;
+      for (const t of share.keys()) if (!ticket || t.seq < ticket.seq) ticket = t;
+      const item = share.get(ticket!)![0]!;
       this.#remove(item);
       this.#lastShare = shareKey;
-      if (this.#queues.has(shareKey)) this.#lastTicket.set(shareKey, ticket);
-      else this.#lastTicket.delete(shareKey);
       item.start();
     }
   }
