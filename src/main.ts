@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   const reader = createDocumentReader({
     ...defaultReaderConfig,
     workerPoolSize: config.workerPoolSize,
+    queueWaitMs: config.queueWaitMs,
     ocrEngine: config.ocrEngine,
     ocrLanguages: config.ocrLanguages,
     ocrModelDir: config.ocrModelDir,

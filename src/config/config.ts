@@ -134,6 +134,7 @@ const EnvSchema = z.object({
   MAX_PAGES: intFrom('MAX_PAGES', 1, 1000, 100),
   PROCESSING_TIMEOUT_MS: intFrom('PROCESSING_TIMEOUT_MS', 1000, 600_000, 60_000),
   REQUEST_TIMEOUT_MS: intFrom('REQUEST_TIMEOUT_MS', 1000, 600_000, 120_000),
+  QUEUE_WAIT_MS: intFrom('QUEUE_WAIT_MS', 100, 600_000, 20_000),
   WORKER_POOL_SIZE: intFrom('WORKER_POOL_SIZE', 1, 64, Math.max(1, availableParallelism())),
   OCR_ENGINE: z
     .enum(['auto', 'tesseract-js', 'native'], { error: 'OCR_ENGINE must be auto, tesseract-js or native' })
@@ -223,6 +224,13 @@ export interface Config {
    * reclaiming stale reservations safe.
    */
   requestTimeoutMs: number;
+  /**
+   * How long a call may wait for a reading-pool thread without progress before it is refused
+   * with 503 service_unavailable and Retry-After (overload); 20 s by default. A call whose
+   * processing deadline passes while it still waits is refused the same way, so the wait never
+   * goes past the deadline.
+   */
+  queueWaitMs: number;
   workerPoolSize: number;
   ocrEngine: 'auto' | 'tesseract-js' | 'native';
   /** Tesseract languages, e.g. ['deu'] or ['deu', 'eng']. */
@@ -296,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     maxPages: e.MAX_PAGES,
     processingTimeoutMs: e.PROCESSING_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    queueWaitMs: e.QUEUE_WAIT_MS,
     workerPoolSize: e.WORKER_POOL_SIZE,
     ocrEngine: e.OCR_ENGINE,
     ocrLanguages: e.OCR_LANGUAGES,

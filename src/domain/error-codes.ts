@@ -29,7 +29,12 @@ export const ERROR_CATALOGUE = {
   request_headers_too_large: { status: 431, description: 'The request headers exceed the server\'s limit (16 KB in total).' },
   processing_failed: { status: 500, description: 'Reading or analysing the document failed; the call is not billed.' },
   internal_error: { status: 500, description: 'An unexpected fault outside document processing; nothing was billed.' },
-  service_unavailable: { status: 503, description: 'A dependency (database, shared rate-limit store, payment provider) cannot be reached; retry after Retry-After seconds.' },
+  service_unavailable: {
+    status: 503,
+    description:
+      'A dependency (database, shared rate-limit store, payment provider) cannot be reached, the server is shutting down, ' +
+      'or it is overloaded (no reading capacity within QUEUE_WAIT_MS); nothing was billed; retry after Retry-After seconds.',
+  },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,11 +1,11 @@
 import type { FileKind } from '../domain/file-kind.js';
 import type { LoadedDocument } from './model/document.js';
-import { DocumentLoadError, DocumentNotRecognizedError, ProcessingTimeoutError } from './model/errors.js';
+import { DocumentLoadError, DocumentNotRecognizedError, ProcessingTimeoutError, ReadingCapacityError } from './model/errors.js';
 import type { DocumentReader } from './model/reader.js';
 import type { PipelineOutput } from './model/result.js';
 import type { PipelineDefinition, PipelineSlots } from './model/stage.js';
 
-export type FailureKind = 'load' | 'not_recognized' | 'not_available' | 'timeout' | 'cancelled' | 'fault';
+export type FailureKind = 'load' | 'not_recognized' | 'not_available' | 'timeout' | 'cancelled' | 'overloaded' | 'fault';
 
 export interface StageTiming {
   stage: string;
@@ -35,6 +35,8 @@ export interface RunOptions {
    * reader and the stages like the deadline does, and the run ends as kind 'cancelled'.
    */
   signal?: AbortSignal;
+  /** Whose share of the reading capacity the read uses (the organization; ReadOptions.shareKey). */
+  shareKey?: string;
 }
 
 /**
@@ -61,12 +63,16 @@ export async function runPipeline(
 
   let document: LoadedDocument | null = null;
   let current = 'read';
+  let reading: Promise<LoadedDocument> | null = null;
   try {
     let started = performance.now();
-    document = await Promise.race([
-      options.reader.read(input.bytes, input.kind, { maxPages: options.maxPages, signal: controller.signal }),
-      deadline,
-    ]);
+    reading = options.reader.read(input.bytes, input.kind, {
+      maxPages: options.maxPages,
+      signal: controller.signal,
+      ...(options.shareKey !== undefined ? { shareKey: options.shareKey } : {}),
+    });
+    reading.catch(() => undefined); // observed through Promise.race below
+    document = await Promise.race([reading, deadline]);
     timings.push({ stage: 'read', ms: performance.now() - started });
 
     const slots: PipelineSlots = {};
@@ -87,7 +93,14 @@ export async function runPipeline(
   } catch (error) {
     if (error instanceof DocumentLoadError) return failure('load', error.publicMessage, error);
     if (error instanceof DocumentNotRecognizedError) return failure('not_recognized', error.publicMessage, error);
+    if (error instanceof ReadingCapacityError) return overloaded(error);
     if (error instanceof ProcessingTimeoutError) {
+      // The deadline passed while the read still waited for a pool thread: the reader refuses
+      // it as a lack of capacity (it settles at once once aborted), and so is the call.
+      if (current === 'read' && reading) {
+        const readError = await Promise.race([reading.then(() => null, (e: unknown) => e), delay(1_000)]);
+        if (readError instanceof ReadingCapacityError) return overloaded(readError);
+      }
       return failure('timeout', 'Processing took longer than the allowed time and was stopped.', error);
     }
     if (error instanceof RunCancelledError || controller.signal.reason instanceof RunCancelledError) {
@@ -100,6 +113,10 @@ export async function runPipeline(
     if (!controller.signal.aborted) controller.abort(new Error('pipeline finished'));
   }
 
+  function overloaded(error: ReadingCapacityError): PipelineRun {
+    return failure('overloaded', 'The service is busy and could not start reading the document in time; nothing was billed. Retry later.', error);
+  }
+
   function failure(kind: FailureKind, publicMessage: string, cause?: unknown): PipelineRun {
     return { status: 'failure', pages: document?.pages.length ?? null, kind, stage: current, publicMessage, cause, timings };
   }
@@ -110,6 +127,10 @@ function outputOf(pipeline: PipelineDefinition, slots: PipelineSlots): PipelineO
     return slots.tables ? { kind: 'tables', tables: slots.tables, ...(slots.statement ? { statement: slots.statement } : {}) } : null;
   }
   return slots.analysis ? { kind: 'analysis', analysis: slots.analysis } : null;
+}
+
+function delay(ms: number): Promise<null> {
+  return new Promise((resolve) => setTimeout(() => resolve(null), ms).unref?.());
 }
 
 /** The caller withdrew the run (RunOptions.signal); not a fault of the document. */

@@ -236,6 +236,7 @@ export interface Store {
    */
   reclaimStaleReservations(olderThan: Date): Promise<number>;
 
+  /** Writes the record once: a second insert with the same id (a retry) changes nothing. */
   insertAuditRecord(record: AuditRecord): Promise<void>;
   listAuditRecords(organizationId: string, limit: number): Promise<AuditRecord[]>;
 

@@ -40,11 +40,19 @@ export type AnalyzeOutcome =
  * Runs the document type's pipeline on an accepted upload and maps its outcome to the API
  * — the one place that does (DESIGN): a load failure is 400 invalid_request (param file), a
  * document of another type 422 document_not_recognized, work withdrawn by the caller's signal
- * 503 service_unavailable, anything else 500 processing_failed with a public message only.
+ * or refused for lack of reading capacity 503 service_unavailable, anything else 500 processing_failed with a public message only.
  */
 export async function analyzeDocument(
   deps: AnalyzeDeps,
-  input: { documentType: DocumentType; bytes: Uint8Array; kind: FileKind; startedAt: number; signal?: AbortSignal },
+  input: {
+    documentType: DocumentType;
+    bytes: Uint8Array;
+    kind: FileKind;
+    startedAt: number;
+    signal?: AbortSignal;
+    /** The organization: reads of different organizations share the reading pool fairly. */
+    shareKey?: string;
+  },
 ): Promise<AnalyzeOutcome> {
   const pipeline = deps.pipelines[input.documentType];
   const run = await runPipeline(pipeline, input, {
@@ -52,16 +60,18 @@ export async function analyzeDocument(
     maxPages: deps.maxPages,
     timeoutMs: deps.processingTimeoutMs,
     signal: input.signal,
+    ...(input.shareKey !== undefined ? { shareKey: input.shareKey } : {}),
   });
   if (run.status === 'failure') {
-    // 'cancelled': the caller withdrew the work (client gone, or a shutdown past its grace):
-    // 503, since nothing is wrong with the document and a retry elsewhere will work.
+    // 'cancelled': the caller withdrew the work (client gone, or a shutdown past its grace);
+    // 'overloaded': no reading capacity within the queue-wait bound. Both 503: nothing is wrong
+    // with the document and a retry later or elsewhere will work.
     const code =
       run.kind === 'load'
         ? 'invalid_request'
         : run.kind === 'not_recognized'
           ? 'document_not_recognized'
-          : run.kind === 'cancelled'
+          : run.kind === 'cancelled' || run.kind === 'overloaded'
             ? 'service_unavailable'
             : 'processing_failed';
     const error: ServiceError = { code, message: run.publicMessage };

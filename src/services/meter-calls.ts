@@ -53,10 +53,17 @@ export async function commitCall(
 ): Promise<number | null> {
   if (reservation.settled) return null;
   reservation.settled = true;
-  return deps.store.commitCall(reservation.counter, deps.reportsOverage && call ? overageCallOf(call) : null, {
-    id: reservation.id,
-    hardCap: reservation.window.hardCap,
-  });
+  try {
+    return await deps.store.commitCall(reservation.counter, deps.reportsOverage && call ? overageCallOf(call) : null, {
+      id: reservation.id,
+      hardCap: reservation.window.hardCap,
+    });
+  } catch (err) {
+    // Unknown whether the store applied it (a connection can die after COMMIT was sent): the
+    // call may be settled again, and the store counts it once by its id whichever it was.
+    reservation.settled = false;
+    throw err;
+  }
 }
 
 /** Overage is invoiced for the self-service tiers with a subscription; enterprise by contract. */
@@ -69,5 +76,10 @@ function overageCallOf(call: { requestId: string; organization: Organization; at
 export async function releaseCall(deps: { store: Store }, reservation: Reservation): Promise<void> {
   if (reservation.settled) return;
   reservation.settled = true;
-  await deps.store.releaseCall(reservation.counter, reservation.id);
+  try {
+    await deps.store.releaseCall(reservation.counter, reservation.id);
+  } catch (err) {
+    reservation.settled = false; // as in commitCall: a retry settles it once, by its id
+    throw err;
+  }
 }

@@ -8,6 +8,7 @@ import type { Organization, Store } from '../ports/store.js';
 import { analyzeDocument, type AnalyzeBody, type AnalyzeDeps, type FailureReport } from './analyze-document.js';
 import { commitCall, releaseCall, reserveCall, type CommitDeps, type Reservation } from './meter-calls.js';
 import { limitsOf } from './organization-limits.js';
+import { withRetries } from './retry.js';
 import { fail, ok, type Outcome, type ServiceError } from './service-error.js';
 
 /**
@@ -88,7 +89,7 @@ export interface CallOrigin {
 export async function analyzeHoldingReservation(
   deps: AnalyzeDeps & { store: Store },
   reservation: Reservation | null,
-  upload: AcceptedUpload & { startedAt: number; signal?: AbortSignal },
+  upload: AcceptedUpload & { startedAt: number; signal?: AbortSignal; shareKey?: string },
 ): Promise<SettledAnalysis> {
   let succeeded = false;
   try {
@@ -106,15 +107,28 @@ export async function analyzeHoldingReservation(
  * overage report where due) only when `billable` names the successful call and the response
  * was written in full; released otherwise — a client that left before the answer is not
  * billed. Idempotent, like commit and release themselves.
+ *
+ * The response is out already, so a failed attempt cannot be answered with an error: it is
+ * retried on a fresh connection with a bounded backoff (services/retry.ts) — a 200 the client
+ * holds must not go unbilled because the pooled connection it was committed on had died. The
+ * store settles a reservation by its id once, so a retry after a commit whose acknowledgement
+ * was lost counts nothing: never billed twice. Throws only once the retries are used up.
  */
 export async function settleDelivery(
   deps: CommitDeps & { clock: Clock },
   reservation: Reservation,
   billable: CallOrigin | null,
   delivered: boolean,
+  opts: { retryDelaysMs?: readonly number[]; onRetry?: (err: Error, attempt: number) => void } = {},
 ): Promise<void> {
-  if (billable && delivered) await commitCall(deps, reservation, { ...billable, at: deps.clock.now() });
-  else await releaseCall(deps, reservation);
+  const at = deps.clock.now();
+  await withRetries(
+    async () => {
+      if (billable && delivered) await commitCall(deps, reservation, { ...billable, at });
+      else await releaseCall(deps, reservation);
+    },
+    { delaysMs: opts.retryDelaysMs, onRetry: opts.onRetry },
+  );
 }
 
 /**
@@ -123,12 +137,19 @@ export async function settleDelivery(
  */
 export const CLIENT_CLOSED_REQUEST = 499;
 
-/** The audit record of SPEC §7: who, which key, what type, outcome, pages and time — no content. */
+/**
+ * The audit record of SPEC §7: who, which key, what type, outcome, pages and time — no content.
+ * Written after the response, so like the settlement it is retried on a fresh connection; its
+ * id is chosen once and a second insert of the same id is a no-op, so a retry after a lost
+ * acknowledgement never writes two records for one call.
+ */
 export async function recordAnalyzeCall(
   deps: { store: Store; clock: Clock },
   entry: { organizationId: string; keyId: string; documentType: DocumentType | null; statusCode: number; pages: number | null; latencyMs: number },
+  opts: { retryDelaysMs?: readonly number[]; onRetry?: (err: Error, attempt: number) => void } = {},
 ): Promise<void> {
-  await deps.store.insertAuditRecord({ id: newId('aud'), ...entry, createdAt: deps.clock.now() });
+  const record = { id: newId('aud'), ...entry, createdAt: deps.clock.now() };
+  await withRetries(() => deps.store.insertAuditRecord(record), { delaysMs: opts.retryDelaysMs, onRetry: opts.onRetry });
 }
 
 export type MeteredCallResult =
@@ -205,7 +226,12 @@ export async function runMeteredAnalysis(
     const accepted = validateAnalyzeForm(form.value);
     if (!accepted.ok) return failed(accepted.error);
     const { documentType } = accepted.value;
-    const settled = await analyzeHoldingReservation(deps, reservation, { ...accepted.value, startedAt: input.startedAt, signal: input.signal });
+    const settled = await analyzeHoldingReservation(deps, reservation, {
+      ...accepted.value,
+      startedAt: input.startedAt,
+      signal: input.signal,
+      shareKey: input.organization.id,
+    });
     if (!settled.ok) return failed(settled.error, { documentType, pages: settled.pages, failure: settled.failure });
     held = true;
     const origin: CallOrigin = { requestId: input.requestId, organization: input.organization };

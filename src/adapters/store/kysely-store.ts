@@ -584,6 +584,8 @@ export class KyselyStore implements Store {
         latency_ms: record.latencyMs,
         created_at: record.createdAt.getTime(),
       })
+      // A retried insert (its first attempt's acknowledgement lost) writes one record only.
+      .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }
 

@@ -33,9 +33,9 @@ export function installMeteredCalls(app: FastifyInstance, deps: MeteredCallDeps)
     request.clientGone = AbortSignal.any([lifetime.clientGone, deps.draining]);
     const settling = lifetime.done.then(async (delivered) => {
       if (request.reservation) {
-        await settleDelivery(deps, request.reservation, request.billableCall, delivered).catch((err: Error) =>
-          request.log.error({ err: { name: err.name, message: err.message } }, 'settling a reservation failed'),
-        );
+        await settleDelivery(deps, request.reservation, request.billableCall, delivered, {
+          onRetry: (err) => request.log.warn({ err: { name: err.name, message: err.message } }, 'settling a reservation failed; retrying'),
+        }).catch((err: Error) => request.log.error({ err: { name: err.name, message: err.message } }, 'settling a reservation failed'));
       }
       if (!request.auth) return;
       await recordAnalyzeCall(deps, {
@@ -45,6 +45,8 @@ export function installMeteredCalls(app: FastifyInstance, deps: MeteredCallDeps)
         statusCode: delivered ? reply.statusCode : CLIENT_CLOSED_REQUEST,
         pages: request.pagesProcessed,
         latencyMs: Math.round(reply.elapsedTime),
+      }, {
+        onRetry: (err) => request.log.warn({ err: { name: err.name, message: err.message } }, 'audit insert failed; retrying'),
       }).catch((err: Error) => request.log.error({ err: { name: err.name, message: err.message } }, 'audit insert failed'));
     });
     // Tracked under the organization once the connection is done (the key is known by then,

@@ -1,7 +1,7 @@
 /**
  * Expected pipeline outcomes that are not a result. The one mapping to API errors is in
- * services/analyze-document.ts: load → 400 invalid_request, not recognised → 422,
- * everything else → 500 processing_failed. `publicMessage` may reach the client and must never
+ * services/analyze-document.ts: load → 400 invalid_request, not recognised → 422, no reading
+ * capacity → 503 service_unavailable, everything else → 500 processing_failed. `publicMessage` may reach the client and must never
  * hold document content; `message` is for logs and holds none either.
  */
 export type LoadFailureKind =
@@ -35,5 +35,17 @@ export class ProcessingTimeoutError extends Error {
   override readonly name = 'ProcessingTimeoutError';
   constructor(readonly deadlineMs: number) {
     super(`processing exceeded ${deadlineMs} ms`);
+  }
+}
+
+/**
+ * The reading pool had no thread for this read within the wait bound (QUEUE_WAIT_MS), or the
+ * read's deadline passed while it was still waiting for one: the service is overloaded, not the
+ * document at fault. Answered 503 service_unavailable with Retry-After; nothing is billed.
+ */
+export class ReadingCapacityError extends Error {
+  override readonly name = 'ReadingCapacityError';
+  constructor(readonly waitBoundMs: number) {
+    super(`no reading capacity within ${waitBoundMs} ms`);
   }
 }

@@ -6,6 +6,11 @@ export interface ReadOptions {
   maxPages: number;
   /** Aborted when the request's processing deadline passes; readers stop and free their work. */
   signal: AbortSignal;
+  /**
+   * Whose share of the reading capacity this read uses (the organization): reads of different
+   * keys take turns for the pool's threads (reading/worker/fair-queue.ts). Default: one shared key.
+   */
+  shareKey?: string;
 }
 
 /**

@@ -56,3 +56,48 @@ export async function largestImageCoverage(doc: PDFDocumentProxy, pageNumber: nu
     page.cleanup();
   }
 }
+
+/** Operators that only set state, build paths or mark content: they put no ink on the page. */
+const NON_PAINTING_OPS = new Set<number>(
+  (
+    [
+      'dependency', 'setLineWidth', 'setLineCap', 'setLineJoin', 'setMiterLimit', 'setDash', 'setRenderingIntent',
+      'setFlatness', 'setGState', 'save', 'restore', 'transform', 'moveTo', 'lineTo', 'curveTo', 'curveTo2', 'curveTo3',
+      'closePath', 'rectangle', 'endPath', 'clip', 'eoClip', 'beginText', 'endText', 'setCharSpacing', 'setWordSpacing',
+      'setHScale', 'setLeading', 'setFont', 'setTextRenderingMode', 'setTextRise', 'moveText', 'setLeadingMoveText',
+      'setTextMatrix', 'nextLine', 'setCharWidth', 'setCharWidthAndBounds', 'setStrokeColorSpace', 'setFillColorSpace',
+      'setStrokeColor', 'setStrokeColorN', 'setFillColor', 'setFillColorN', 'setStrokeGray', 'setFillGray',
+      'setStrokeRGBColor', 'setFillRGBColor', 'setStrokeCMYKColor', 'setFillCMYKColor', 'markPoint', 'markPointProps',
+      'beginMarkedContent', 'beginMarkedContentProps', 'endMarkedContent', 'beginCompat', 'endCompat',
+      'paintFormXObjectBegin', 'paintFormXObjectEnd', 'beginGroup', 'endGroup', 'setStrokeTransparent', 'setFillTransparent',
+    ] as const
+  )
+    .map((name) => (OPS as Record<string, number | undefined>)[name])
+    .filter((op): op is number => op !== undefined),
+);
+
+/**
+ * Whether the page paints nothing at all — no text shown, no path stroked or filled, no image,
+ * shading or annotation — from its operator list, without rendering it: a blank page, which
+ * needs no render and no OCR. Any operator not known to be state-only counts as painting, so a
+ * page is only called blank when it certainly is.
+ */
+export async function pagePaintsNothing(doc: PDFDocumentProxy, pageNumber: number): Promise<boolean> {
+  const page = await doc.getPage(pageNumber);
+  try {
+    const ops = await page.getOperatorList();
+    for (let i = 0; i < ops.fnArray.length; i++) {
+      const fn = ops.fnArray[i]!;
+      if (fn === OPS.constructPath) {
+        // pdfjs 5: [paint operator, path data, bounds]; a path that is only a clip paints nothing.
+        const paint = (ops.argsArray[i] as unknown[] | null)?.[0];
+        if (paint !== OPS.endPath) return false;
+        continue;
+      }
+      if (!NON_PAINTING_OPS.has(fn)) return false;
+    }
+    return true;
+  } finally {
+    page.cleanup();
+  }
+}

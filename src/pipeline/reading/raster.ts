@@ -166,3 +166,23 @@ export function flattenBackground(img: GreyImage): GreyImage {
   }
   return { data: out, width, height };
 }
+
+/** Darker than this on a flattened page (paper ≈ 255) is ink. */
+const INK_LEVEL = 160;
+/** A page with ink on fewer than this share of its pixels is blank (A4 at 300 dpi: ~870 px, under three small letters). */
+const BLANK_MAX_INK_SHARE = 0.0001;
+
+/**
+ * Whether a page image (after flattenBackground) holds no ink worth reading: a blank page,
+ * paper grain or a speck or two. Such a page is not OCR'd — tesseract would spend its time
+ * (twice, with the half-turn retry an empty reading triggers) to find nothing.
+ */
+export function isBlankRaster(img: GreyImage): boolean {
+  const { data } = img;
+  const allowed = Math.max(16, Math.floor(data.length * BLANK_MAX_INK_SHARE));
+  let ink = 0;
+  for (let i = 0; i < data.length; i++) {
+    if (data[i]! < INK_LEVEL && ++ink > allowed) return false;
+  }
+  return true;
+}

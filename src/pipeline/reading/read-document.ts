@@ -4,6 +4,7 @@ import type { OcrEngineChoice } from '../../ports/ocr-engine.js';
 import type { LoadedDocument, Page } from '../model/document.js';
 import type { DocumentReader, ReadOptions } from '../model/reader.js';
 import type { OcrPageSettings } from './ocr/ocr-page.js';
+import { newTicket, type ReadTicket } from './worker/fair-queue.js';
 import { ReadingPool, type PoolStats } from './worker/pool.js';
 import type { OcrSource, OcrTask, OcrTaskResult, PdfTextResult } from './worker/tasks.js';
 import { toLoadError } from './load-failures.js';
@@ -57,6 +58,11 @@ export interface ReaderConfig {
   warmUp: boolean;
   /** After an abort, how long a task may take to stop before its thread is terminated. */
   abortGraceMs: number;
+  /**
+   * How long a read may wait for a pool thread without progress before it is refused with
+   * ReadingCapacityError (503 service_unavailable): the overload bound (QUEUE_WAIT_MS).
+   */
+  queueWaitMs: number;
 }
 
 export const defaultReaderConfig: ReaderConfig = Object.freeze({
@@ -78,17 +84,26 @@ export const defaultReaderConfig: ReaderConfig = Object.freeze({
   ocrSecondLook: true,
   warmUp: true,
   abortGraceMs: 250, // ms
+  queueWaitMs: 20_000, // ms
 });
 
+export interface ReaderStats extends PoolStats {
+  /** Pages handed to the OCR engine. */
+  ocrPages: number;
+  /** Pages without ink (blank) that were not OCR'd: no painting in the PDF, or an empty raster. */
+  blankPages: number;
+}
+
 export interface ReaderWithStats extends DocumentReader {
-  /** Pool occupancy, for health checks and tests. */
-  stats(): PoolStats;
+  /** Pool occupancy and page counts, for health checks and tests. */
+  stats(): ReaderStats;
 }
 
 export function createDocumentReader(config: ReaderConfig = defaultReaderConfig): ReaderWithStats {
   const pool = new ReadingPool({
     size: Math.max(1, Math.floor(config.workerPoolSize)),
     abortGraceMs: config.abortGraceMs,
+    queueWaitMs: config.queueWaitMs,
     init: {
       ocrEngine: config.ocrEngine,
       ocrLanguages: config.ocrLanguages,
@@ -106,6 +121,8 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
     secondLook: config.ocrSecondLook,
   };
   let closed = false;
+  let ocrPages = 0;
+  let blankPages = 0;
 
   function ocrTask(source: OcrSource): OcrTask {
     return {
@@ -120,17 +137,20 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
     };
   }
 
-  async function ocr(source: OcrSource, signal: AbortSignal, number: number): Promise<Page> {
-    const result = await pool.run<OcrTaskResult>(ocrTask(source), signal);
+  async function ocr(source: OcrSource, signal: AbortSignal, number: number, ticket: ReadTicket): Promise<Page> {
+    const result = await pool.run<OcrTaskResult>(ocrTask(source), signal, ticket);
     if (!result.ok) throw toLoadError(result.failure);
-    const { width, height, cells } = result.page;
+    const { width, height, cells, blank } = result.page;
+    if (blank) blankPages++;
+    else ocrPages++;
     return { number, width, height, source: 'ocr', cells };
   }
 
-  async function readPdf(shared: Uint8Array, options: ReadOptions): Promise<Page[]> {
+  async function readPdf(shared: Uint8Array, options: ReadOptions, ticket: ReadTicket): Promise<Page[]> {
     const text = await pool.run<PdfTextResult>(
       { type: 'pdf-text', pdf: shared, maxPages: options.maxPages, thresholds: config.textLayer },
       options.signal,
+      ticket,
     );
     if (!text.ok) throw toLoadError(text.failure);
     // Page tasks share one signal that also fires when a sibling fails, so no page runs on
@@ -142,10 +162,15 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
       if (p.textLayer === 'ok') {
         return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: p.cells });
       }
+      if (p.textLayer === 'blank') {
+        // Nothing is painted on the page: there is nothing to render or read.
+        blankPages++;
+        return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: [] });
+      }
       const source: OcrSource = p.jpeg
         ? { type: 'pdf-jpeg', bytes: p.jpeg.bytes, rotate: p.jpeg.rotate, pageWidth: p.width }
         : { type: 'pdf-render', pdf: shared, pageNumber: p.number };
-      return ocr(source, pagesController.signal, p.number);
+      return ocr(source, pagesController.signal, p.number, ticket);
     });
     try {
       return await settleAll(pages, pagesController);
@@ -161,12 +186,14 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
       if (bytes.byteLength === 0) throw toLoadError({ kind: 'empty' });
       const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
       shared.set(bytes);
-      const pages = kind === 'pdf' ? await readPdf(shared, options) : [await ocr({ type: 'image', bytes: shared }, options.signal, 1)];
+      const ticket = newTicket(options.shareKey ?? '');
+      const pages =
+        kind === 'pdf' ? await readPdf(shared, options, ticket) : [await ocr({ type: 'image', bytes: shared }, options.signal, 1, ticket)];
       // A task may finish in the moment the deadline passes; the deadline still wins.
       options.signal.throwIfAborted();
       return { format: kind, pages };
     },
-    stats: () => pool.stats(),
+    stats: () => ({ ...pool.stats(), ocrPages, blankPages }),
     async close() {
       if (closed) return;
       closed = true;

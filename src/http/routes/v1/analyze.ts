@@ -51,6 +51,7 @@ export async function analyzeRoute(app: FastifyInstance, deps: AnalyzeRouteDeps)
         ...accepted.value,
         startedAt: request.startedAt,
         signal: request.clientGone ?? undefined,
+        shareKey: request.auth!.organization.id,
       });
       request.pagesProcessed = outcome.pages;
       if (!outcome.ok) {

@@ -1,6 +1,6 @@
 import type { TextCell } from '../../model/document.js';
 import type { GreyImage, OcrEngine, OcrWord } from '../../../ports/ocr-engine.js';
-import { denoiseGrey, flattenBackground, rotateGrey } from '../raster.js';
+import { denoiseGrey, flattenBackground, isBlankRaster, rotateGrey } from '../raster.js';
 import { sortReadingOrder } from '../reading-order.js';
 import { analysePageGeometry, type PageGeometry } from './page-geometry.js';
 import { secondLook, type LookedWord } from './second-look.js';
@@ -35,6 +35,8 @@ export interface OcrPageOutput {
   rotationDegrees: number;
   meanConfidence: number;
   engine: string;
+  /** The page image held no ink (raster.isBlankRaster): the engine was not run. */
+  blank?: boolean;
 }
 
 export async function ocrPage(
@@ -45,6 +47,10 @@ export async function ocrPage(
   signal: AbortSignal,
 ): Promise<OcrPageOutput> {
   const flat = flattenBackground(image);
+  if (isBlankRaster(flat)) {
+    const scale = 72 / dpi;
+    return { width: round2(flat.width * scale), height: round2(flat.height * scale), cells: [], rotationDegrees: 0, meanConfidence: 0, engine: engine.name, blank: true };
+  }
   const read = async (candidate: Levelled): Promise<Reading> => {
     const img = settings.preprocess === 'denoise' ? await denoiseGrey(candidate.img, 'otsu') : candidate.img;
     const words = (await engine.recognize(img, { languages: settings.languages, dpi, signal })).words;

@@ -6,7 +6,7 @@ import type { OcrEngine } from '../../../ports/ocr-engine.js';
 import { createOcrEngine, resolveOcrEngineName } from '../../../adapters/ocr/create-ocr-engine.js';
 import { decodeImage } from '../image.js';
 import { LoadFailureSignal } from '../load-failures.js';
-import { largestImageCoverage } from '../page-image-coverage.js';
+import { largestImageCoverage, pagePaintsNothing } from '../page-image-coverage.js';
 import { embeddedPageJpegs, renderPageGrey } from '../pdf-page-image.js';
 import { extractPageText, openPdf } from '../pdf-text.js';
 import { judgeTextLayer } from '../text-layer-quality.js';
@@ -85,15 +85,17 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
         const coverage = await largestImageCoverage(doc, n);
         if (coverage >= task.thresholds.scanCoverage) verdict = { ...verdict, usable: false, reason: 'scan_with_text' };
       }
+      // A page without a usable text layer that paints nothing at all is blank: no render, no OCR.
+      const blank = !verdict.usable && (await pagePaintsNothing(doc, n));
       pages.push({
         number: n,
         width: page.width,
         height: page.height,
         cells: verdict.usable ? page.cells : [],
-        textLayer: verdict.reason,
+        textLayer: blank ? 'blank' : verdict.reason,
       });
     }
-    const toOcr = pages.filter((p) => p.textLayer !== 'ok').map((p) => p.number);
+    const toOcr = pages.filter((p) => p.textLayer !== 'ok' && p.textLayer !== 'blank').map((p) => p.number);
     if (toOcr.length > 0) {
       const jpegs = await embeddedPageJpegs(task.pdf, toOcr);
       for (const page of pages) {

@@ -1,5 +1,7 @@
 import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { ProcessingTimeoutError } from '../../model/errors.js';
+import { FairQueue, type ReadTicket } from './fair-queue.js';
 import type { TaskEnvelope, WorkerInit, WorkerTask } from './tasks.js';
 
 /**
@@ -11,22 +13,32 @@ import type { TaskEnvelope, WorkerInit, WorkerTask } from './tasks.js';
  * after `abortGraceMs`, piscina terminates its thread (and with it anything the thread started)
  * and replaces it. `run` settles only after one of the two: when it rejects, nothing of the
  * task is running any more.
+ *
+ * Admission: a task reaches piscina only when a thread is free (piscina's own queue stays
+ * empty); until then it waits in a FairQueue (fair-queue.ts): round-robin per organization, and
+ * refused with ReadingCapacityError after `queueWaitMs` without progress of its read.
  */
 export interface PoolOptions {
   size: number;
   init: WorkerInit;
   abortGraceMs: number;
+  /** How long a read may wait for a thread without progress before it is refused (ms). */
+  queueWaitMs: number;
 }
 
 export interface PoolStats {
   threads: number;
+  /** Tasks waiting for a thread. */
   queued: number;
   running: number;
   completed: number;
+  /** Tasks refused for lack of capacity (waited queueWaitMs, or their deadline, in the queue). */
+  refused: number;
 }
 
 export class ReadingPool {
   private readonly piscina: Piscina;
+  private readonly admission: FairQueue;
   private running = 0;
 
   constructor(private readonly options: PoolOptions) {
@@ -48,9 +60,21 @@ export class ReadingPool {
       atomics: 'async',
       workerData: options.init,
     });
+    this.admission = new FairQueue(options.size, options.queueWaitMs);
   }
 
-  async run<R>(task: WorkerTask, signal: AbortSignal, transferList: Transferable[] = []): Promise<R> {
+  async run<R>(task: WorkerTask, signal: AbortSignal, ticket: ReadTicket, transferList: Transferable[] = []): Promise<R> {
+    signal.throwIfAborted();
+    // The read's deadline passing while it only waits is a lack of capacity, not slow processing.
+    const release = await this.admission.acquire(ticket, signal, (reason) => reason instanceof ProcessingTimeoutError);
+    try {
+      return await this.#runAdmitted<R>(task, signal, transferList);
+    } finally {
+      release();
+    }
+  }
+
+  async #runAdmitted<R>(task: WorkerTask, signal: AbortSignal, transferList: Transferable[]): Promise<R> {
     signal.throwIfAborted();
     const hardStop = new AbortController();
     const { port1, port2 } = new MessageChannel();
@@ -79,11 +103,13 @@ export class ReadingPool {
   }
 
   stats(): PoolStats {
+    const admission = this.admission.stats();
     return {
       threads: this.piscina.threads.length,
-      queued: this.piscina.queueSize,
+      queued: admission.waiting + this.piscina.queueSize,
       running: this.running,
       completed: this.piscina.completed,
+      refused: admission.refused,
     };
   }
 

@@ -32,7 +32,8 @@ export interface PdfTextPage {
   width: number;
   height: number;
   cells: TextCell[];
-  textLayer: 'ok' | 'no_text' | 'garbage' | 'scan_with_text';
+  /** 'blank': no usable text layer and nothing painted on the page (it is neither rendered nor OCR'd). */
+  textLayer: 'ok' | 'no_text' | 'garbage' | 'scan_with_text' | 'blank';
   /** For pages to OCR: the page's single embedded JPEG, when it is one. */
   jpeg?: { bytes: Uint8Array; rotate: 0 | 90 | 180 | 270 } | undefined;
 }
