@@ -18,17 +18,20 @@ const f = (s: string) => new RegExp(foldGerman(s), 'u');
 
 const RULES: Partial<Record<DocumentType, readonly [RegExp, Subtype][]>> = {
   steuerbescheid: [
+    [f('kraftfahrzeugsteuer|kfz-steuer|hauptzollamt'), { id: 'kraftfahrzeugsteuerbescheid', label: 'Kraftfahrzeugsteuerbescheid' }],
+    [f('gewerbesteuer'), { id: 'gewerbesteuerbescheid', label: 'Gewerbesteuerbescheid' }],
+    [f('grundsteuer'), { id: 'grundsteuerbescheid', label: 'Grundsteuerbescheid' }],
+    [f('vorauszahlungsbescheid|bescheid über (die )?(festsetzung von |einkommensteuer-)?vorauszahlungen|festsetzung der vorauszahlungen'), { id: 'vorauszahlungsbescheid', label: 'Vorauszahlungsbescheid' }],
     [f('einkommensteuerbescheid|über einkommensteuer|bescheid für \\d{4} über einkommensteuer|einkommensteuer und solidaritätszuschlag'), { id: 'einkommensteuerbescheid', label: 'Einkommensteuerbescheid' }],
     [f('umsatzsteuerbescheid|über umsatzsteuer'), { id: 'umsatzsteuerbescheid', label: 'Umsatzsteuerbescheid' }],
-    [f('gewerbesteuer'), { id: 'gewerbesteuerbescheid', label: 'Gewerbesteuerbescheid' }],
     [f('körperschaftsteuer'), { id: 'koerperschaftsteuerbescheid', label: 'Körperschaftsteuerbescheid' }],
-    [f('grundsteuer'), { id: 'grundsteuerbescheid', label: 'Grundsteuerbescheid' }],
     [f('einkommensteuer'), { id: 'einkommensteuerbescheid', label: 'Einkommensteuerbescheid' }],
   ],
   mahnung: [
     [f('inkasso|unsere mandantin|unser mandant|im auftrag (unserer|unseres) (mandant|auftraggeber)|forderungsmanagement'), { id: 'inkasso', label: 'Inkassoschreiben' }],
     [f('rechtsanwalt|rechtsanwältin|kanzlei'), { id: 'anwalt', label: 'anwaltliches Mahnschreiben' }],
     [f('zahlungserinnerung'), { id: 'zahlungserinnerung', label: 'Zahlungserinnerung' }],
+    [f('stadtkasse|kreiskasse|gemeindekasse|amtskasse|landeskasse|kassenzeichen|erzwingungshaft|vollstreckungsbehörde'), { id: 'behoerde', label: 'Zahlungsaufforderung einer Behörde' }],
     [f('mahnung'), { id: 'mahnung', label: 'Mahnung des Gläubigers' }],
   ],
   kuendigung: [
