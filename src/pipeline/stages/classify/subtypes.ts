@@ -21,10 +21,11 @@ const RULES: Partial<Record<DocumentType, readonly [RegExp, Subtype][]>> = {
     [f('kraftfahrzeugsteuer|kfz-steuer|hauptzollamt'), { id: 'kraftfahrzeugsteuerbescheid', label: 'Kraftfahrzeugsteuerbescheid' }],
     [f('gewerbesteuer'), { id: 'gewerbesteuerbescheid', label: 'Gewerbesteuerbescheid' }],
     [f('grundsteuer'), { id: 'grundsteuerbescheid', label: 'Grundsteuerbescheid' }],
+    // Its title only: an income tax assessment also fixes new Vorauszahlungen further down.
+    [f('vorauszahlungsbescheid|bescheid über (die )?(festsetzung (von|der) )?(einkommensteuer-|körperschaftsteuer-)?vorauszahlungen'), { id: 'vorauszahlungsbescheid', label: 'Vorauszahlungsbescheid' }],
     [f('einkommensteuerbescheid|über einkommensteuer|bescheid für \\d{4} über einkommensteuer|einkommensteuer und solidaritätszuschlag'), { id: 'einkommensteuerbescheid', label: 'Einkommensteuerbescheid' }],
     [f('umsatzsteuerbescheid|über umsatzsteuer'), { id: 'umsatzsteuerbescheid', label: 'Umsatzsteuerbescheid' }],
     [f('körperschaftsteuer'), { id: 'koerperschaftsteuerbescheid', label: 'Körperschaftsteuerbescheid' }],
-    [f('vorauszahlungsbescheid|bescheid über (die )?(festsetzung von |einkommensteuer-)?vorauszahlungen|festsetzung der vorauszahlungen'), { id: 'vorauszahlungsbescheid', label: 'Vorauszahlungsbescheid' }],
     [f('einkommensteuer'), { id: 'einkommensteuerbescheid', label: 'Einkommensteuerbescheid' }],
   ],
   mahnung: [
