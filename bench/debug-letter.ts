@@ -5,21 +5,18 @@
  *   npx tsx bench/debug-letter.ts <letter id substring> [text|scan|photo]
  */
 import { EARLIER_BLIND_LETTERS, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
-import { letterPageSpecs } from '../scripts/fixtures/analysis/unseen/pages.js';
+import { renderLetter, seedOf, type Variant } from '../scripts/fixtures/analysis/unseen/render.js';
 import { scoreLetter } from '../scripts/fixtures/analysis/unseen/score.js';
-import { photographedUpload } from '../scripts/fixtures/photos.js';
-import { CLEAN, scanPdf } from '../scripts/fixtures/scans.js';
-import { makeTextPdf } from '../scripts/fixtures/text-pdf.js';
 import { documentTextLines } from '../src/pipeline/layout/text-lines.js';
 import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
 import { runPipeline } from '../src/pipeline/run-pipeline.js';
 
 const [id, variant = 'text'] = process.argv.slice(2);
-const letter = [...UNSEEN_LETTERS, ...EARLIER_BLIND_LETTERS].find((l) => id && l.id.includes(id));
+const list = UNSEEN_LETTERS.some((l) => id && l.id.includes(id)) ? UNSEEN_LETTERS : EARLIER_BLIND_LETTERS;
+const letter = list.find((l) => id && l.id.includes(id));
 if (!letter) throw new Error(`no letter matches ${id}`);
-const pages = letterPageSpecs(letter.pages);
-const upload = variant === 'scan' ? { bytes: await scanPdf(pages, CLEAN, [0.4, -0.3, 0.2], 301), kind: 'pdf' as const } : variant === 'photo' ? await photographedUpload(pages, 301) : { bytes: await makeTextPdf(pages), kind: 'pdf' as const };
+const upload = await renderLetter(letter, variant as Variant, seedOf(list, letter));
 const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 1, warmUp: false });
 try {
   const loaded = await reader.read(upload.bytes, upload.kind, { maxPages: 20, signal: new AbortController().signal });

@@ -23,10 +23,9 @@ import { addScores, normalizeValue, scoreAnalysis, type Score } from '../scripts
 import { CLEAN, DEGRADED, scanPdf } from '../scripts/fixtures/scans.js';
 import { textDocument } from '../scripts/fixtures/analysis/text-document.js';
 import { makeTextPdf } from '../scripts/fixtures/text-pdf.js';
-import { photographedUpload } from '../scripts/fixtures/photos.js';
 import { EARLIER_BLIND_LETTERS, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
 import type { UnseenLetter } from '../scripts/fixtures/analysis/unseen/model.js';
-import { letterPageSpecs } from '../scripts/fixtures/analysis/unseen/pages.js';
+import { renderLetter, seedOf, type Variant } from '../scripts/fixtures/analysis/unseen/render.js';
 import { scoreLetter } from '../scripts/fixtures/analysis/unseen/score.js';
 import { statementPages } from '../scripts/fixtures/texts.js';
 import type { AnalysisDocumentType, DocumentType } from '../src/domain/document-types.js';
@@ -234,16 +233,6 @@ async function httpP50(): Promise<void> {
   }
 }
 
-type Variant = 'text' | 'scan' | 'photo';
-
-/** One unseen letter rendered as the user would upload it. */
-async function renderLetter(letter: UnseenLetter, variant: Variant, seed: number): Promise<{ bytes: Uint8Array; kind: 'pdf' | 'jpeg' | 'png' }> {
-  const pages = letterPageSpecs(letter.pages);
-  if (variant === 'text') return { bytes: await makeTextPdf(pages), kind: 'pdf' };
-  if (variant === 'scan') return { bytes: await scanPdf(pages, seed % 2 ? CLEAN : DEGRADED, pages.map((_, i) => (i % 2 ? -0.3 : 0.4)), seed), kind: 'pdf' };
-  return photographedUpload(pages, seed);
-}
-
 interface UnseenRow {
   type: string;
   variant: Variant;
@@ -276,9 +265,9 @@ async function evalUnseen(title: string, letters: readonly UnseenLetter[], varia
   for (const variant of variants) {
     for (const type of ANALYSIS_TYPES) {
       const row: UnseenRow = { type, variant, letters: 0, failed: 0, keysExpected: 0, keysOk: 0, flagsExpected: 0, flagsRaised: 0, unfoundedLetters: 0, unfoundedFlags: 0, sectionsValid: 0, checkLetters: 0, checksHold: 0, checksFalselyFailing: 0 };
-      for (const [i, letter] of chosen.entries()) {
+      for (const letter of chosen) {
         if (letter.type !== type) continue;
-        const upload = await renderLetter(letter, variant, 301 + i);
+        const upload = await renderLetter(letter, variant, seedOf(letters, letter));
         const result = await run(type, upload.bytes, upload.kind);
         const analysis = analysisOf(result);
         const s = scoreLetter(letter, analysis, letter.pages.length);
