@@ -8,6 +8,7 @@ import type { Analysis, Check, KeyNumber, ReviewFlag, Section } from '../../../m
 import type { Stage } from '../../../model/stage.js';
 import { documentTextLines, type TextLine } from '../../../layout/text-lines.js';
 import { pageTexts, type PageText } from './prose.js';
+import { undoOcrMisreadings } from './ocr-words.js';
 
 export interface AnalysisInput {
   document: LoadedDocument;
@@ -28,7 +29,7 @@ export interface TypeAnalyzer<F> {
 }
 
 export function analyze<F>(analyzer: TypeAnalyzer<F>, document: LoadedDocument): Analysis {
-  const lines = documentTextLines(document);
+  const lines = undoOcrMisreadings(documentTextLines(document));
   const input: AnalysisInput = { document, lines, texts: pageTexts(lines) };
   const { keyNumbers, facts, checks } = analyzer.extract(input);
   const review_flags = analyzer.flags(facts);

@@ -54,7 +54,11 @@ export function lohnChecks(
         checks.push(keyCheck);
         // Confident only when the rows between gross and net are exactly the deductions read.
         const keyLines = new Set(DEDUCTIONS.map((n) => found[n]?.line).filter(Boolean));
-        failedConfidently = found.lohnsteuer !== null && found.lohnsteuer !== undefined && deductions.length >= 2 && rows.every((r) => keyLines.has(r.line));
+        // And only on plausible readings: no single deduction reaching half the gross, all of them below it.
+        const gross = Math.abs(centsOf(found.gesamtbrutto.value) ?? 0);
+        const sizes = deductions.map((d) => Math.abs(centsOf(d.printed) ?? 0));
+        const plausible = sizes.every((c) => c < gross / 2) && sizes.reduce((a, b) => a + b, 0) < gross;
+        failedConfidently = plausible && found.lohnsteuer !== null && found.lohnsteuer !== undefined && deductions.length >= 2 && rows.every((r) => keyLines.has(r.line));
       }
     }
   }
