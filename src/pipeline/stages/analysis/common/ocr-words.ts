@@ -46,7 +46,9 @@ function restoreDecimalCommas(lines: readonly TextLine[]): TextLine[] {
       const point = colon ? null : POINT_AMOUNT.exec(cell.text);
       const m = colon ?? point;
       if (!m) return cell;
-      if (point) {
+      // A colon form that could be a time of day ("09:05") needs the amount column as well.
+      const timeLike = colon !== null && !colon[1]!.includes('.') && Number(colon[1]) <= 23 && Number(colon[2]) <= 59 && colon[3] === '';
+      if (point || timeLike) {
         const right = cell.bbox.x + cell.bbox.width;
         const inColumn = [lines[at - 2], lines[at - 1], lines[at + 1], lines[at + 2]].some((o) => o && o.page === line.page && o.cells.some((c) => COMMA_AMOUNT.test(c.text) && Math.abs(c.bbox.x + c.bbox.width - right) <= 4));
         if (!inColumn) return cell;
