@@ -6,35 +6,10 @@ import { PDFDocument, StandardFonts, type PDFFont } from '@cantoo/pdf-lib';
  * label–value tables, right-aligned amount columns and multi-column headers come out the
  * way a letter-writing program would place them. Nothing is committed; tests render on the fly.
  */
-export interface Cell {
-  /** The text of the cell. */
-  t: string;
-  /** x position in points: the left edge, or the right edge when `r` is set. */
-  x: number;
-  /** Right-aligned at x (amount columns). */
-  r?: boolean;
-  /** Bold. */
-  b?: boolean;
-}
+// The letter layout (lines, cells, lv, row) is the one the unseen-author letters are written in.
+import { LEFT, type Line } from '../../scripts/fixtures/analysis/unseen/model.js';
 
-/** A plain string ('' = empty line; a leading '# ' = bold heading) or positioned cells. */
-export type Line = string | Cell[];
-
-export const LEFT = 56;
-export const RIGHT = 539;
-
-/** Label at the left margin, value right-aligned at the right margin. */
-export function lv(label: string, value: string, bold = false): Cell[] {
-  return [
-    { t: label, x: LEFT, b: bold },
-    { t: value, x: RIGHT, r: true, b: bold },
-  ];
-}
-
-/** Cells at the given x positions; a position given as negative is right-aligned at |x|. */
-export function row(...cells: [string, number][]): Cell[] {
-  return cells.map(([t, x]) => (x < 0 ? { t, x: -x, r: true } : { t, x }));
-}
+export { LEFT, RIGHT, lv, row, type Cell, type Line } from '../../scripts/fixtures/analysis/unseen/model.js';
 
 export async function letterPdf(pages: Line[][]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
