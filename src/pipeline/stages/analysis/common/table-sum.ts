@@ -139,3 +139,40 @@ export function tableSumCheck(
   const check = sumCheck(rule, terms, { name: names.total, printed: totals[0]!.value });
   return check?.holds ? { check, total: totals[0]! } : null;
 }
+
+/**
+ * Completes a sum table whose labels OCR could not read (dotted leaders read as letters turn
+ * "Gebühr ........ 28,50 €" into "Gebe SAD OWN 28,50 €"): from the line of `first` down, the
+ * amounts standing in its column are read in order; the first that equals the sum of those
+ * above it is the total, and when exactly one part is missing and exactly one row between is
+ * not another part's line, that row is the missing part. Only the arithmetic decides, so a
+ * table that does not add up is left as read.
+ */
+export function completeSumTable(
+  lines: readonly TextLine[],
+  found: Record<string, { value: string; page: number; line?: TextLine } | null>,
+  names: { first: string; parts: readonly string[]; total: string },
+): void {
+  const first = found[names.first];
+  if (!first?.line || (found[names.total] && names.parts.every((n) => found[n]))) return;
+  const span = figureSpan(first.line, first.value);
+  if (!span) return;
+  const at = lines.findIndex((l) => l.page === first.line!.page && l.index === first.line!.index);
+  const rows: { line: TextLine; figure: RowFigure }[] = [];
+  for (let i = at; i < lines.length && i <= at + 8 && lines[i]!.page === first.line.page; i++) {
+    const f = inColumn(lines[i]!, span);
+    if (f) rows.push({ line: lines[i]!, figure: f });
+  }
+  let sum = 0;
+  for (const [k, row] of rows.entries()) {
+    if (k >= 2 && row.figure.cents === sum) {
+      found[names.total] ??= { value: row.figure.printed, page: row.line.page, line: row.line };
+      const missing = names.parts.filter((n) => !found[n]);
+      const known = new Set(names.parts.map((n) => found[n]?.line).filter(Boolean));
+      const unclaimed = rows.slice(1, k).filter((r) => !known.has(r.line));
+      if (missing.length === 1 && unclaimed.length === 1) found[missing[0]!] = { value: unclaimed[0]!.figure.printed, page: unclaimed[0]!.line.page, line: unclaimed[0]!.line };
+      return;
+    }
+    sum += row.figure.cents ?? 0;
+  }
+}
