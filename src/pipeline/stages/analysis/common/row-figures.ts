@@ -60,6 +60,12 @@ export function figureAt(line: TextLine, i: number): Omit<RowFigure, 'role'> | n
     const cents = /,\d{2}$|,-$/.test(n) ? amountToCents(n) : null;
     return cents !== null ? { index: i, used: 2, printed: `${t} ${n}`, cents, value: cents / 100, kind: 'money', ...span(2) } : null;
   }
+  // A currency sign glued to its amount ("3,50€", "12,00EUR").
+  const glued = /^(-?[\d.]+,(?:\d{2}|-)-?)(€|EUR)$/.exec(t);
+  if (glued) {
+    const cents = amountToCents(glued[1]!);
+    if (cents !== null) return { index: i, used: 1, printed: t, cents, value: cents / 100, kind: 'money', ...span(1) };
+  }
   const pct = /^(-?\d{1,3}(?:,\d{1,4})?)\s?%$/.exec(t);
   if (pct) return { index: i, used: 1, printed: t, cents: null, value: numberOf(pct[1]!)!, kind: 'percent', ...span(1) };
   const n = numberOf(t);

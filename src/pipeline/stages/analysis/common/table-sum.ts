@@ -97,6 +97,12 @@ export function labelAbove(line: TextLine, lines: readonly TextLine[]): string |
   return rowReading(above, lines) ? null : above.text.replace(/[.:…\s]+$/u, '').trim();
 }
 
+/** Whether `l` lies strictly between `a` and `b` in document order. */
+function between(l: TextLine, a: TextLine, b: TextLine): boolean {
+  const key = (x: TextLine) => x.page * 100_000 + x.index;
+  return key(l) > key(a) && key(l) < key(b);
+}
+
 /** Rows that repeat others' sum (a Zwischensumme) or restate the result per column. */
 const SUBTOTAL_ROW = /^(zwischen)?summe|gesamt|insgesamt|verbleib|zu zahlen|restbetrag|^saldo/;
 
@@ -126,12 +132,17 @@ export function tableSumCheck(
       if (!total.line) continue;
       const span = figureSpan(total.line, total.value);
       const aligned = span && inColumn(first.line, span) ? span : undefined;
-      const rows = rowsBetween(lines, first.line, total.line, aligned ? { column: aligned } : {})?.filter((r) => r.line === first.line || !SUBTOTAL_ROW.test(foldGerman(r.label).trim()));
+      const all = rowsBetween(lines, first.line, total.line, aligned ? { column: aligned } : {});
+      const rows = all?.filter((r) => r.line === first.line || !SUBTOTAL_ROW.test(foldGerman(r.label).trim()));
       if (!rows || rows.length === 0) continue;
       const terms = rows.map((r) => ({ name: keyOfLine(r.line) ?? r.label, printed: r.printed, sign: r.sign }));
       const check = sumCheck(rule, terms, { name: names.total, printed: total.value });
       if (check?.holds) return { check, total };
-      failing ??= check ? { check, total } : null;
+      // A failing sum is reported only when every line between was read: a line that prints a
+      // number but no amount in the column (OCR took its comma or glued a sign) may be the part
+      // that is missing, and then nothing shows that the letter's figures do not add up.
+      const unread = lines.some((l) => between(l, first.line!, total.line!) && /\d/.test(l.text.replace(/(§|abs\.?|nr\.?)\s*\d+\w*/gi, '')) && !all!.some((r) => r.line.page === l.page && r.line.index === l.index));
+      if (!unread) failing ??= check ? { check, total } : null;
     }
   }
   if (failing) return failing;
