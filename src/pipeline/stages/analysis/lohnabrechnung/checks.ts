@@ -51,14 +51,21 @@ export function lohnChecks(
       const rowCheck = rows.length > 0 ? sumCheck(NET_RULE, [{ name: 'gesamtbrutto', printed: found.gesamtbrutto.value, sign: 1 }, ...rows.map((r) => ({ name: r.label, printed: r.printed, sign: -1 as const }))], { name: 'nettoverdienst', printed: found.nettoverdienst.value }) : null;
       if (rowCheck?.holds) checks.push(rowCheck);
       else {
-        checks.push(keyCheck);
+        // Reported failing only when no deduction line between gross and net went unread (OCR may
+        // have taken a row's amount: then the sum is incomplete, not wrong).
+        const keyLineSet = new Set(DEDUCTIONS.map((n) => found[n]?.line).filter(Boolean).map((l) => `${l!.page}:${l!.index}`));
+        const g = found.gesamtbrutto.line;
+        const n = found.nettoverdienst.line;
+        const pos = (l: TextLine) => l.page * 100_000 + l.index;
+        const unread = lines.some((l) => pos(l) > pos(g) && pos(l) < pos(n) && !keyLineSet.has(`${l.page}:${l.index}`) && /\d/.test(l.text) && DEDUCTION_ROW.test(foldGerman(l.text)) && !SUBTOTAL.test(foldGerman(l.text)) && !rows.some((r) => r.line.page === l.page && r.line.index === l.index));
+        if (!unread) checks.push(keyCheck);
         // Confident only when the rows between gross and net are exactly the deductions read.
         const keyLines = new Set(DEDUCTIONS.map((n) => found[n]?.line).filter(Boolean));
         // And only on plausible readings: no single deduction reaching half the gross, all of them below it.
         const gross = Math.abs(centsOf(found.gesamtbrutto.value) ?? 0);
         const sizes = deductions.map((d) => Math.abs(centsOf(d.printed) ?? 0));
         const plausible = sizes.every((c) => c < gross / 2) && sizes.reduce((a, b) => a + b, 0) < gross;
-        failedConfidently = plausible && found.lohnsteuer !== null && found.lohnsteuer !== undefined && deductions.length >= 2 && rows.every((r) => keyLines.has(r.line));
+        failedConfidently = !unread && plausible && found.lohnsteuer !== null && found.lohnsteuer !== undefined && deductions.length >= 2 && rows.every((r) => keyLines.has(r.line));
       }
     }
   }
