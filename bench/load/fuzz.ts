@@ -128,6 +128,12 @@ async function main(): Promise<void> {
       const slowest = [...records].sort((a, b) => b.r.latencyMs - a.r.latencyMs).slice(0, 3);
       out(`  slowest: ${slowest.map((x) => `${ms(x.r.latencyMs)} ${outcomeOf(x.r)} (${x.steps.slice(0, 80)})`).join(' | ')}`);
       if (peak > maxRss) findings.push({ kind: 'memory', what: `peak RSS ${mb(peak)} > ${mb(maxRss)} in the mutation loop` });
+      // Where a request got no answer, what the service logged at warn level or above helps find why.
+      if (findings.some((f) => f.kind === 'no answer')) {
+        const warnings = inst.logs.filter((l) => /"level":(40|50|60)/.test(l)).slice(-12);
+        out(`  service warnings and errors (last ${warnings.length}):`);
+        for (const l of warnings) out(`    | ${l.slice(0, 400)}`);
+      }
     }
 
     if (!args['no-named']) {

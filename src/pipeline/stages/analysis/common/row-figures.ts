@@ -85,7 +85,7 @@ const HEADER_ROLES: [RegExp, FigureRole][] = [
   [/kumul|jahr|bisher|ytd|aufgelaufen/, 'ytd'],
   [/^ag\b|ag-?ant|arbeitgeber/, 'employer'],
   [/satz|%|prozent|zinssatz|beitragssatz|v\.?h\./, 'rate'],
-  [/basis|bemessung|grundlage|(sv|kv|rv|av|pv|steuer)-?brutto|sv-?entgelt|beitragspfl/, 'base'],
+  [/basis|bemessung|grundlage|(sv|kv|rv|av|pv|ste(u|ue)r)-?brutto|sv-?entgelt|beitragspfl/, 'base'],
   [/anzahl|menge|stunden|std\b|tage|einheit/, 'quantity'],
   // The columns of an Abrechnung beside the one fixed: what is credited and what remains.
   [/^ab$|abzug|vorauszahl|anzurechnen|angerechnet|gezahlt|verbleib|differenz|vormonat/, 'other'],

@@ -21,7 +21,7 @@ export interface SumRow {
 }
 
 /** Wording of a row that reduces the total. */
-const SUBTRACTS = /^(\.\/\.|-|ab\b|abzgl|abzuglich|abzug|vermindert)|bereits (gezahlt|geleistet|entrichtet|bezahlt)|geleistete|gezahlt|zahlungseingang|gutschrift|teilzahlung|anzurechnen|angerechnet|vorauszahlung|steuerabzug|einbehalten|erstattet/;
+const SUBTRACTS = /^(\.\/\.|-|ab\b|abzgl|abzuglich|abzug|vermindert)|bereits (gezahlt|geleistet|entrichtet|bezahlt)|geleistete|gezahlt|zahlungseingang|gutschrift|teilzahlung|anzurechnen|angerechnet|vorauszahlung|ste(u|ue)rabzug|einbehalten|erstattet/;
 
 /** The row's amount figures and where its label ends. */
 export function rowReading(line: TextLine, lines: readonly TextLine[], allColumns = false): { label: string; figures: RowFigure[] } | null {

@@ -19,8 +19,8 @@ const DEDUCTIONS = ['lohnsteuer', 'solidaritaetszuschlag', 'kirchensteuer', 'kra
 export const NET_RULE = 'gesamtbrutto − abzüge = nettoverdienst';
 export const PAYOUT_RULE = 'nettoverdienst ± be-/abzüge = auszahlungsbetrag';
 
-/** A deduction row between gross and net: a tax or a social-insurance contribution, not a subtotal. */
-const DEDUCTION_ROW = /steuer|versicherung|beitrag|umlage|zuschlag|\b(kv|pv|rv|av|alv|kist|solz?|lst)\b/;
+/** A deduction row between gross and net: a tax or a social-insurance contribution, not a subtotal. Matched on folded text, where "Steuer" reads "steur". */
+const DEDUCTION_ROW = /ste(u|ue)r|versicherung|beitrag|umlage|zuschlag|\b(kv|pv|rv|av|alv|kist|solz?|lst)\b/;
 const SUBTOTAL = /summe|gesamt|insgesamt|zwischen/;
 
 function netTerms(found: Record<string, FoundValue | null>): Term[] {
