@@ -58,6 +58,10 @@ export function sendError(
   message: string,
   param?: string,
 ): FastifyReply {
+  // An answer given before the request's body was read to its end (a refused upload, a part the
+  // parser gave up on) leaves bytes on the connection that are no request: the client must
+  // not send its next request there.
+  if (!request.raw.complete) reply.header('connection', 'close');
   return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message, request.id, param));
 }
 
