@@ -5,16 +5,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TextCell } from '../../../src/pipeline/model/document.js';
-import type { TextLine } from '../../../src/pipeline/layout/text-lines.js';
-import { undoOcrMisreadings } from '../../../src/pipeline/stages/analysis/common/ocr-words.js';
+import { readLetterLines } from '../../../src/pipeline/stages/analysis/common/ocr-words.js';
 
-/** A line of words at the given x positions (width 6 pt per character), on OCR or a text layer. */
-function line(index: number, words: [string, number][], source: 'ocr' | 'pdf' = 'ocr'): TextLine {
-  const cells: TextCell[] = words.map(([text, x]) => ({ text, bbox: { x, y: 100 + index * 14, width: text.length * 6, height: 10 }, fontSize: 10, source, confidence: 0.9 }));
-  return { page: 1, index, cells, text: words.map((w) => w[0]).join(' '), top: 100 + index * 14, bottom: 110 + index * 14, x0: words[0]![1], x1: Math.max(...cells.map((c) => c.bbox.x + c.bbox.width)), size: 10 };
+/** The words of one line at the given x positions (width 6 pt per character). */
+type Line = { index: number; words: [string, number][] };
+function line(index: number, words: [string, number][]): Line {
+  return { index, words };
 }
 
-const texts = (lines: TextLine[]) => undoOcrMisreadings(lines).map((l) => l.text);
+/** The lines' texts as the analysis reads them, from one page of OCR'd words or of a text layer. */
+function texts(lines: Line[], source: 'ocr' | 'pdf' = 'ocr'): string[] {
+  const cells: TextCell[] = lines.flatMap((l) => l.words.map(([text, x]) => ({ text, bbox: { x, y: 100 + l.index * 14, width: text.length * 6, height: 10 }, fontSize: 10, source, confidence: 0.9 })));
+  return readLetterLines({ format: 'pdf', pages: [{ number: 1, width: 595, height: 842, source, cells }] }).map((l) => l.text);
+}
 
 describe('OCR misreadings in letters', () => {
   it('a section sign read as 8 before a paragraph and its Abs. or law', () => {
@@ -24,16 +27,22 @@ describe('OCR misreadings in letters', () => {
 
   it('an 8 that counts something stays an 8; a text layer is never touched', () => {
     assert.deepEqual(texts([line(0, [['seit', 56], ['8', 90], ['Jahren', 100]])]), ['seit 8 Jahren']);
-    assert.deepEqual(texts([line(0, [['nach', 56], ['8', 90], ['622', 100], ['BGB', 124]], 'pdf')]), ['nach 8 622 BGB']);
+    assert.deepEqual(texts([line(0, [['nach', 56], ['8', 90], ['622', 100], ['BGB', 124]])], 'pdf'), ['nach 8 622 BGB']);
   });
 
-  it('a decimal comma read as a colon, and as a point inside an amount column', () => {
+  it('a decimal comma read as a colon (no time of day) or as a point (no day and month)', () => {
     const lines = [line(0, [['Krankenversicherung', 56], ['337,54', 380]]), line(1, [['Pflegeversicherung', 56], ['92:16', 386]]), line(2, [['Rentenversicherung', 56], ['357.12', 380]])];
     assert.deepEqual(texts(lines), ['Krankenversicherung 337,54', 'Pflegeversicherung 92,16', 'Rentenversicherung 357,12']);
   });
 
-  it('a point that may end a day and month stays where no amount column is beside it', () => {
+  it('a point that may end a day and month stays, and so does a time of day outside an amount column', () => {
     assert.deepEqual(texts([line(0, [['am', 56], ['12.05', 80], ['eingegangen', 120]])]), ['am 12.05 eingegangen']);
+    assert.deepEqual(texts([line(0, [['um', 56], ['12:30', 80], ['Uhr', 120]])]), ['um 12:30 Uhr']);
+  });
+
+  it('a colon form that could be a time is an amount inside an amount column', () => {
+    const lines = [line(0, [['Gebühr', 56], ['28,50', 370]]), line(1, [['Auslagen', 56], ['12:30', 370]])];
+    assert.deepEqual(texts(lines), ['Gebühr 28,50', 'Auslagen 12,30']);
   });
 
   it('a date whose point came out as a colon, not a time', () => {

@@ -6,9 +6,9 @@
 import type { LoadedDocument } from '../../../model/document.js';
 import type { Analysis, Check, KeyNumber, ReviewFlag, Section } from '../../../model/result.js';
 import type { Stage } from '../../../model/stage.js';
-import { documentTextLines, type TextLine } from '../../../layout/text-lines.js';
+import type { TextLine } from '../../../layout/text-lines.js';
 import { pageTexts, type PageText } from './prose.js';
-import { undoOcrMisreadings } from './ocr-words.js';
+import { readLetterLines } from './ocr-words.js';
 
 export interface AnalysisInput {
   document: LoadedDocument;
@@ -29,7 +29,7 @@ export interface TypeAnalyzer<F> {
 }
 
 export function analyze<F>(analyzer: TypeAnalyzer<F>, document: LoadedDocument): Analysis {
-  const lines = undoOcrMisreadings(documentTextLines(document));
+  const lines = readLetterLines(document);
   const input: AnalysisInput = { document, lines, texts: pageTexts(lines) };
   const { keyNumbers, facts, checks } = analyzer.extract(input);
   const review_flags = analyzer.flags(facts);

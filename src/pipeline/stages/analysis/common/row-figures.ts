@@ -14,6 +14,7 @@
 import { amountToCents } from '../../../../domain/money.js';
 import { foldGerman } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
+import { placeOf } from './line-order.js';
 
 /** `other`: a column that is neither the row's amount nor one of the above (credited, remaining, an earlier month). */
 export type FigureRole = 'amount' | 'rate' | 'base' | 'quantity' | 'ytd' | 'employer' | 'other' | 'unknown';
@@ -126,7 +127,7 @@ function monthColumns(cells: readonly { text: string; x0: number; x1: number }[]
 }
 
 function columnHeader(line: TextLine, lines: readonly TextLine[]): { role: FigureRole; x0: number; x1: number }[] {
-  let at = lines.indexOf(line);
+  let at = placeOf(lines, line);
   let below = line;
   for (let steps = 0; steps < 25 && at > 0; steps++) {
     const above = lines[at - 1]!;
@@ -151,7 +152,7 @@ function columnHeader(line: TextLine, lines: readonly TextLine[]): { role: Figur
  * Solidaritätszuschlag | Kirchensteuer): then each figure is the amount of its own column.
  */
 function namedColumns(line: TextLine, lines: readonly TextLine[], figures: readonly RowFigure[]): boolean {
-  const above = lines[lines.findIndex((l) => l.page === line.page && l.index === line.index) - 1];
+  const above = lines[placeOf(lines, line) - 1];
   if (!above || above.page !== line.page || hasFigure(above)) return false;
   const named = figures.filter((f) => above.cells.some((c) => c.bbox.x + c.bbox.width >= f.x0 - 6 && c.bbox.x <= f.x1 + 6 && /\p{L}{3}/u.test(c.text)));
   return named.length >= 2;
@@ -220,6 +221,21 @@ export function rowFigures(line: TextLine, from: number, lines: readonly TextLin
     if (Math.max(...sizes) >= 5 * Math.min(...sizes) && Math.min(...sizes) > 0) largest.role = 'other';
   }
   return figures;
+}
+
+/**
+ * Whether `right` is the right edge of an amount column at `line`: a money figure ends there
+ * (± `tolerance` pt) on one of the two lines above or below it on its page.
+ */
+export function inAmountColumn(lines: readonly TextLine[], line: TextLine, right: number, tolerance: number): boolean {
+  const at = placeOf(lines, line);
+  return [at - 2, at - 1, at + 1, at + 2].some((k) => {
+    const other = k >= 0 && k !== at ? lines[k] : undefined;
+    return !!other && other.page === line.page && other.cells.some((_, i) => {
+      const f = figureAt(other, i);
+      return f?.kind === 'money' && Math.abs(f.x1 - right) <= tolerance;
+    });
+  });
 }
 
 /** The amount of a row: its first `amount` figure, else its first money figure of unknown role. */

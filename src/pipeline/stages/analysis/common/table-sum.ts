@@ -10,6 +10,7 @@ import type { Check } from '../../../model/result.js';
 import { sumCheck } from './checks.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { figureAt, rowAmount, rowFigures, type RowFigure } from './row-figures.js';
+import { isBefore, isBetween, placeOf } from './line-order.js';
 
 export interface SumRow {
   label: string;
@@ -66,9 +67,8 @@ function inColumn(line: TextLine, column: { x0: number; x1: number }): RowFigure
  * 1.486,30 EUR") is not summed. Null when the two are not in that order or too far apart.
  */
 export function rowsBetween(lines: readonly TextLine[], first: TextLine, total: TextLine, options: { maxRows?: number; allColumns?: boolean; column?: { x0: number; x1: number } } = {}): SumRow[] | null {
-  const before = (a: TextLine, b: TextLine) => a.page < b.page || (a.page === b.page && a.index < b.index);
-  if (!before(first, total) || total.page - first.page > 1) return null;
-  const between = lines.filter((l) => !before(l, first) && before(l, total));
+  if (!isBefore(first, total) || total.page - first.page > 1) return null;
+  const between = lines.filter((l) => !isBefore(l, first) && isBefore(l, total));
   if (between.length > (options.maxRows ?? 15) + (total.page !== first.page ? 12 : 0)) return null;
   const rows: SumRow[] = [];
   for (const line of between) {
@@ -92,15 +92,9 @@ function columnReading(line: TextLine, column: { x0: number; x1: number }): { la
 
 /** The line directly above, when it carries no amount of its own: the label of a value printed below it. */
 export function labelAbove(line: TextLine, lines: readonly TextLine[]): string | null {
-  const above = lines[lines.indexOf(line) - 1];
+  const above = lines[placeOf(lines, line) - 1];
   if (!above || above.page !== line.page || line.top - above.bottom > 1.5 * Math.max(line.size, 8)) return null;
   return rowReading(above, lines) ? null : above.text.replace(/[.:…\s]+$/u, '').trim();
-}
-
-/** Whether `l` lies strictly between `a` and `b` in document order. */
-function between(l: TextLine, a: TextLine, b: TextLine): boolean {
-  const key = (x: TextLine) => x.page * 100_000 + x.index;
-  return key(l) > key(a) && key(l) < key(b);
 }
 
 /** Rows that repeat others' sum (a Zwischensumme) or restate the result per column. */
@@ -141,7 +135,7 @@ export function tableSumCheck(
       // A failing sum is reported only when every line between was read: a line that prints a
       // number but no amount in the column (OCR took its comma or glued a sign) may be the part
       // that is missing, and then nothing shows that the letter's figures do not add up.
-      const unread = lines.some((l) => between(l, first.line!, total.line!) && /\d/.test(l.text.replace(/(§|abs\.?|nr\.?)\s*\d+\w*/gi, '')) && !all!.some((r) => r.line.page === l.page && r.line.index === l.index));
+      const unread = lines.some((l) => isBetween(l, first.line!, total.line!) && /\d/.test(l.text.replace(/(§|abs\.?|nr\.?)\s*\d+\w*/gi, '')) && !all!.some((r) => r.line.page === l.page && r.line.index === l.index));
       if (!unread) failing ??= check ? { check, total } : null;
     }
   }
@@ -168,7 +162,7 @@ export function completeSumTable(
   if (!first?.line || (found[names.total] && names.parts.every((n) => found[n]))) return;
   const span = figureSpan(first.line, first.value);
   if (!span) return;
-  const at = lines.findIndex((l) => l.page === first.line!.page && l.index === first.line!.index);
+  const at = placeOf(lines, first.line);
   const rows: { line: TextLine; figure: RowFigure }[] = [];
   for (let i = at; i < lines.length && i <= at + 8 && lines[i]!.page === first.line.page; i++) {
     const f = inColumn(lines[i]!, span);

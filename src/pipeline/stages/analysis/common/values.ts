@@ -10,7 +10,8 @@ import type { KeyNumber } from '../../../model/result.js';
 import { foldGerman } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { findLabel, type LabelHit } from './labels.js';
-import { figureAt, rowAmount, rowFigures } from './row-figures.js';
+import { figureAt, inAmountColumn, rowAmount, rowFigures } from './row-figures.js';
+import { placeOf } from './line-order.js';
 
 export type ValueKind = 'money' | 'date' | 'year' | 'count' | 'period' | 'steuerklasse' | 'percent';
 
@@ -139,8 +140,7 @@ function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]):
 }
 
 /**
- * The line's last money figure when it stands in an amount column: its right edge aligned (±3 pt)
- * with a money figure on one of the two lines above or below on the page.
+ * The line's last money figure when it stands in an amount column (row-figures.ts inAmountColumn).
  */
 function amountColumnFigure(line: TextLine, lines: readonly TextLine[]): (Parsed & { index: number }) | null {
   let last: ReturnType<typeof figureAt> = null;
@@ -149,16 +149,7 @@ function amountColumnFigure(line: TextLine, lines: readonly TextLine[]): (Parsed
     if (f?.kind === 'money') last = f;
   }
   if (!last || last.index + last.used < line.cells.length) return null;
-  const at = lines.findIndex((l) => l.page === line.page && l.index === line.index);
-  for (const k of [at - 2, at - 1, at + 1, at + 2]) {
-    const other = lines[k];
-    if (!other || other.page !== line.page) continue;
-    for (let i = 0; i < other.cells.length; i++) {
-      const f = figureAt(other, i);
-      if (f?.kind === 'money' && Math.abs(f.x1 - last.x1) <= 3) return { printed: last.printed, used: last.used, index: last.index };
-    }
-  }
-  return null;
+  return inAmountColumn(lines, line, last.x1, 3) ? { printed: last.printed, used: last.used, index: last.index } : null;
 }
 
 /**
@@ -288,7 +279,7 @@ function valueOfLabelIn(line: TextLine, label: string, lines: readonly TextLine[
   if (spec.kind === 'count' && hit.first <= 1) {
     // A count in the table's right-hand column ("Punkte Fahreignungsregister | § 4 StVG | 2").
     const last = line.cells.at(-1)!;
-    const at = lines.findIndex((l) => l.page === line.page && l.index === line.index);
+    const at = placeOf(lines, line);
     const aligned = [lines[at - 1], lines[at + 1]].some((o) => o && o.page === line.page && Math.abs(o.x1 - (last.bbox.x + last.bbox.width)) <= 3);
     if (line.cells.length - 1 > hit.last && /^\d{1,2}$/.test(last.text) && aligned) return { value: last.text, page: line.page, line, label: hit };
   }

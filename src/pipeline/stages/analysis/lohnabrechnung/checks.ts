@@ -14,6 +14,7 @@ import type { Check } from '../../../model/result.js';
 import { bestReading, sumCheck, type Term } from '../common/checks.js';
 import { rowsBetween } from '../common/table-sum.js';
 import { centsOf, type FoundValue } from '../common/values.js';
+import { isBetween } from '../common/line-order.js';
 
 const DEDUCTIONS = ['lohnsteuer', 'solidaritaetszuschlag', 'kirchensteuer', 'krankenversicherung', 'pflegeversicherung', 'rentenversicherung', 'arbeitslosenversicherung'] as const;
 export const NET_RULE = 'gesamtbrutto − abzüge = nettoverdienst';
@@ -56,8 +57,7 @@ export function lohnChecks(
         const keyLineSet = new Set(DEDUCTIONS.map((n) => found[n]?.line).filter(Boolean).map((l) => `${l!.page}:${l!.index}`));
         const g = found.gesamtbrutto.line;
         const n = found.nettoverdienst.line;
-        const pos = (l: TextLine) => l.page * 100_000 + l.index;
-        const unread = lines.some((l) => pos(l) > pos(g) && pos(l) < pos(n) && !keyLineSet.has(`${l.page}:${l.index}`) && /\d/.test(l.text) && DEDUCTION_ROW.test(foldGerman(l.text)) && !SUBTOTAL.test(foldGerman(l.text)) && !rows.some((r) => r.line.page === l.page && r.line.index === l.index));
+        const unread = lines.some((l) => isBetween(l, g, n) && !keyLineSet.has(`${l.page}:${l.index}`) && /\d/.test(l.text) && DEDUCTION_ROW.test(foldGerman(l.text)) && !SUBTOTAL.test(foldGerman(l.text)) && !rows.some((r) => r.line.page === l.page && r.line.index === l.index));
         if (!unread) checks.push(keyCheck);
         // Confident only when the rows between gross and net are exactly the deductions read.
         const keyLines = new Set(DEDUCTIONS.map((n) => found[n]?.line).filter(Boolean));

@@ -15,6 +15,7 @@ import { compareDates } from '../../../../domain/german-dates.js';
 import { figureAt } from '../common/row-figures.js';
 import { dateOf, findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
 import { foldGerman } from '../../../layout/fold.js';
+import { placeOf } from '../common/line-order.js';
 
 export const MAHN_KEYS = ['schreibdatum', 'hauptforderung', 'mahngebuehren', 'inkassokosten', 'zinsen', 'gesamtforderung', 'zahlungsfrist'] as const;
 
@@ -109,7 +110,7 @@ const COSTS = /zins|mahn|inkasso|rvg|pauschale/;
  * that costs still follow is taken.
  */
 function claimSubtotal(lines: readonly TextLine[], h: FoundValue): FoundValue | null {
-  const at = lines.findIndex((l) => l.page === h.line.page && l.index === h.line.index);
+  const at = placeOf(lines, h.line);
   if (at < 0) return null;
   const specific = /hauptforderung/.test(foldGerman(h.label.line.cells.slice(h.label.first, h.label.last + 1).map((c) => c.text).join('')));
   const money = (l: TextLine) => l.cells.map((_, i) => figureAt(l, i)).filter((f): f is NonNullable<ReturnType<typeof figureAt>> => f?.kind === 'money');

@@ -13,6 +13,7 @@ import type { Check } from '../../../model/result.js';
 import { sumCheck } from '../common/checks.js';
 import { figureAt } from '../common/row-figures.js';
 import { rowReading, rowsBetween } from '../common/table-sum.js';
+import { isBefore, placeOf } from '../common/line-order.js';
 
 export const STEUER_RULE = 'festgesetzt − anzurechnen = nachzahlung / erstattung';
 
@@ -39,13 +40,12 @@ function abrechnungCheck(lines: readonly TextLine[], result: Result): Check[] | 
   const isFest = (l: TextLine) => FESTGESETZT.test(foldGerman(l.text)) && rowReading(l, lines) !== null && !/vorauszahlung/.test(foldGerman(l.text));
   const first = lines.find(isFest);
   if (!first) return null;
-  const after = (a: TextLine, b: TextLine) => a.page > b.page || (a.page === b.page && a.index > b.index);
   // The result on the same page or, for an Abrechnung continued overleaf, the next one.
   const key = result.key.line;
-  const end = key && key.page - first.page <= 1 && after(key, first) ? key : lines.find((l) => l.page === first.page && l.index > first.index && RESULT.test(foldGerman(l.text)) && rowReading(l, lines) !== null);
+  const end = key && key.page - first.page <= 1 && isBefore(first, key) ? key : lines.find((l) => l.page === first.page && l.index > first.index && RESULT.test(foldGerman(l.text)) && rowReading(l, lines) !== null);
   if (!end) return null;
   // The Abrechnung starts at the last festgesetzt row above the result (a notice may name the tax fixed twice).
-  const fest = lines.filter((l) => after(end, l) && !after(first, l) && isFest(l)).at(-1)!;
+  const fest = lines.filter((l) => isBefore(l, end) && !isBefore(l, first) && isFest(l)).at(-1)!;
   const rows = rowsBetween(lines, fest, end, { allColumns: true, maxRows: 25 })?.filter((r) => r.line === fest || !NOT_SUMMED.test(foldGerman(r.label).trim()));
   if (!rows || rows.length < 2) return null;
   // After the taxes fixed, a row is credited unless it adds (Zinsen, Zuschläge).
@@ -63,7 +63,7 @@ function abrechnungCheck(lines: readonly TextLine[], result: Result): Check[] | 
 function columnsCheck(lines: readonly TextLine[], result: Result): Check | null {
   const end = result.key.line;
   if (!end) return null;
-  const at = lines.findIndex((l) => l.page === end.page && l.index === end.index);
+  const at = placeOf(lines, end);
   const block: number[][] = [];
   let summe: number[] | null = null;
   for (let i = at; i >= 0 && i >= at - 8; i--) {

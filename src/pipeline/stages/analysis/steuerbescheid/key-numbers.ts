@@ -13,6 +13,7 @@ import { letterDate } from '../common/dates.js';
 import { findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
 import { figureAt } from '../common/row-figures.js';
 import { findKeyValue, type FoundValue, type LabelSpec } from '../common/values.js';
+import { placeOf } from '../common/line-order.js';
 
 export const STEUER_KEYS = [
   'steuerjahr',
@@ -82,7 +83,7 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
  */
 function columnTotal(lines: readonly TextLine[], f: FoundValue): FoundValue | null {
   if (f.line === f.label.line) return null;
-  const at = lines.findIndex((l) => l.page === f.line.page && l.index === f.line.index);
+  const at = placeOf(lines, f.line);
   if (at < 0) return null;
   const inColumn = (l: TextLine) => l.cells.map((_, k) => figureAt(l, k)).find((g) => g?.kind === 'money' && g.x1 >= f.label.x0 - 8 && g.x0 <= f.label.x1 + 8);
   let sum = 0;
