@@ -99,8 +99,9 @@ export interface ReaderWithStats extends DocumentReader {
   stats(): ReaderStats;
 }
 
-export function createDocumentReader(config: ReaderConfig = defaultReaderConfig): ReaderWithStats {
-  const pool = new ReadingPool({
+/** The pool of worker threads, each loading its OCR engine once (warm-up as configured). */
+function readingPoolFor(config: ReaderConfig): ReadingPool {
+  return new ReadingPool({
     size: Math.max(1, Math.floor(config.workerPoolSize)),
     abortGraceMs: config.abortGraceMs,
     queueWaitMs: config.queueWaitMs,
@@ -111,7 +112,11 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
       warmUp: config.warmUp,
     },
   });
-  const ocrSettings: OcrPageSettings = {
+}
+
+/** The OCR task of one page image: the source and every bound and setting of the configuration. */
+function ocrTaskFor(config: ReaderConfig, source: OcrSource): OcrTask {
+  const settings: OcrPageSettings = {
     languages: config.ocrLanguages,
     deskew: config.deskew,
     maxSkewDegrees: config.maxSkewDegrees,
@@ -120,25 +125,26 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
     preprocess: config.ocrPreprocess,
     secondLook: config.ocrSecondLook,
   };
+  return {
+    type: 'ocr',
+    source,
+    settings,
+    maxImagePixels: config.maxImagePixels,
+    maxOcrLongSide: config.maxOcrLongSide,
+    upscaleBelowDpi: config.upscaleBelowDpi,
+    renderDpi: config.renderDpi,
+    maxRenderPixels: config.maxRenderPixels,
+  };
+}
+
+export function createDocumentReader(config: ReaderConfig = defaultReaderConfig): ReaderWithStats {
+  const pool = readingPoolFor(config);
   let closed = false;
   let ocrPages = 0;
   let blankPages = 0;
 
-  function ocrTask(source: OcrSource): OcrTask {
-    return {
-      type: 'ocr',
-      source,
-      settings: ocrSettings,
-      maxImagePixels: config.maxImagePixels,
-      maxOcrLongSide: config.maxOcrLongSide,
-      upscaleBelowDpi: config.upscaleBelowDpi,
-      renderDpi: config.renderDpi,
-      maxRenderPixels: config.maxRenderPixels,
-    };
-  }
-
   async function ocr(source: OcrSource, signal: AbortSignal, number: number, ticket: ReadTicket): Promise<Page> {
-    const result = await pool.run<OcrTaskResult>(ocrTask(source), signal, ticket);
+    const result = await pool.run<OcrTaskResult>(ocrTaskFor(config, source), signal, ticket);
     if (!result.ok) throw toLoadError(result.failure);
     const { width, height, cells, blank } = result.page;
     if (blank) blankPages++;
