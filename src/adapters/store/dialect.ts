@@ -58,13 +58,34 @@ export function createDialect(target: DatabaseTarget, opts: DialectOptions = {})
 /** How long a connection waits for another's lock before SQLITE_BUSY, in ms. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
+/**
+ * Switches the file to WAL once (the mode is kept in the file). The switch needs the file to
+ * itself, and SQLite answers SQLITE_BUSY at once — without waiting on the busy timeout — when
+ * another process has it open in a transaction, as when two instances start and migrate together:
+ * so it is retried for up to the busy timeout, and skipped when the file is already in WAL.
+ */
+function useWal(database: BetterSqlite3.Database): void {
+  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      if (database.pragma('journal_mode', { simple: true }) !== 'wal') database.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      // Start-up only: a short synchronous pause before the next attempt.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+    }
+  }
+}
+
 function sqliteDialect(file: string): Dialect {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const database = new BetterSqlite3(file);
+  // The busy timeout from the first statement on: switching to WAL takes a lock too, and a
+  // second process opening the file while the first migrates got SQLITE_BUSY at once without it.
+  const database = new BetterSqlite3(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   // WAL: readers never block the writer; NORMAL sync is durable across app crashes in WAL mode.
-  database.pragma('journal_mode = WAL');
+  useWal(database);
   database.pragma('synchronous = NORMAL');
-  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   database.pragma('foreign_keys = ON');
   return new ImmediateSqliteDialect({ database });
 }
