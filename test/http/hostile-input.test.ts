@@ -4,6 +4,7 @@ import {
   imageThenPdf,
   jpegHeaderThenPdf,
   manyTinyPagesPdf,
+  pdfFlateBomb,
   pdfReferenceLoop,
   pdfZipPolyglot,
   withJavaScriptAndAttachment,
@@ -15,7 +16,7 @@ import { analyze, closeSharedReader, createOrg, errorOf, startServer, type TestO
 /**
  * Issue 10, "What held, and must keep holding": the hostile inputs the attacker tried that the
  * service already refuses or reads safely — reference loops, thousands of tiny pages, JavaScript
- * and embedded files, polyglots, nested and duplicated multipart parts, header floods — each
+ * and embedded files, a deflate bomb, polyglots, nested and duplicated multipart parts, header floods — each
  * over HTTP against the real reading layer, so a regression shows here. (Decompression bombs
  * are covered by test/pipeline/read-errors.test.ts; the cases issue 10 lists as broken have
  * their own tests with their fixes.) Timings are generous: they only catch a hang.
@@ -57,6 +58,15 @@ describe('hostile input that must keep holding (issue 10)', { timeout: 180_000 }
     const e = await errorOf(res);
     assert.equal(e.code, 'invalid_request');
     assert.match(e.message, /5000 pages; at most 100/);
+  });
+
+  test('issue 10: a deflate bomb (a content stream that inflates to 200 MB of nothing) is answered 422, and the next document is read', async () => {
+    // The pool thread that inflated it gives the memory back afterwards: test/pipeline/collect-after-task.test.ts.
+    const res = await analyze(server.url, org.apiKey, { documentType: 'lohnabrechnung', file: pdfFlateBomb(200) });
+    assert.equal(res.status, 422);
+    assert.equal((await errorOf(res)).code, 'document_not_recognized');
+    const next = await analyze(server.url, org.apiKey, { documentType: 'lohnabrechnung', file: payslip });
+    assert.equal(next.status, 200);
   });
 
   test('issue 10: JavaScript and an embedded file in a PDF are ignored and its text is read', async () => {

@@ -13,6 +13,7 @@ import { judgeTextLayer } from '../text-layer-quality.js';
 import { ocrPage } from '../ocr/ocr-page.js';
 import { flattenPhotographedPage } from '../photo/page-flatten.js';
 import { warmUpOcr } from '../ocr/warm-up.js';
+import { watchTaskMemory } from './collect-after-task.js';
 import type {
   OcrTask,
   OcrTaskResult,
@@ -36,6 +37,8 @@ const init = workerData as WorkerInit;
 sharp.cache(false);
 sharp.concurrency(1);
 let engine: Promise<OcrEngine> | null = null;
+/** A task that grew this thread's memory by more than this is collected after it (collect-after-task.ts). */
+const COLLECT_ABOVE_BYTES = 64 * 1024 * 1024;
 
 function getEngine(): Promise<OcrEngine> {
   if (!engine) {
@@ -57,6 +60,7 @@ if (init.warmUp) {
 }
 
 export default async function run(envelope: TaskEnvelope): Promise<PdfTextResult | OcrTaskResult> {
+  const memory = watchTaskMemory(COLLECT_ABOVE_BYTES);
   const controller = new AbortController();
   envelope.abortPort.once('message', () => controller.abort(new Error('aborted')));
   try {
@@ -67,6 +71,7 @@ export default async function run(envelope: TaskEnvelope): Promise<PdfTextResult
     throw err;
   } finally {
     envelope.abortPort.close();
+    memory.end();
   }
 }
 
