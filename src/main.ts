@@ -50,6 +50,7 @@ async function main(): Promise<void> {
     billing,
     billingSecret,
     reader,
+    readingFigures: () => reader.stats(),
     pipelines: buildPipelineRegistry(
       config.llm
         ? analysisStages(

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, describe, test } from 'node:test';
+import { readingFixture } from '../../scripts/fixtures/generate.js';
+import { createDocumentReader, defaultReaderConfig } from '../../src/pipeline/reading/read-document.js';
 import { closeGracefully } from '../../src/http/app.js';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/domain/error-codes.js';
 import { payslipLines, textPdf } from '../support/documents.js';
@@ -82,6 +84,41 @@ describe('operations endpoints', { timeout: 30_000 }, () => {
       assert.match(text, /klartext_http_request_duration_seconds_bucket\{le="0\.5",route="\/api\/v1\/analyze"/);
     } finally {
       await server.close();
+    }
+  });
+
+  // Six pages of OCR on one thread: seconds on an idle machine, more on a crowded one.
+  test('/metrics exports the reading pool: reads on a thread and waiting for one while scans are read, then pages by OCR', { timeout: 180_000 }, async () => {
+    const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 1, warmUp: false });
+    const server = await startServer({ reader, readingFigures: () => reader.stats() });
+    const metric = async (name: string) => {
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      const m = new RegExp(`^${name} (\\d+)$`, 'm').exec(text);
+      assert.ok(m, `${name} exported`);
+      return Number(m[1]);
+    };
+    try {
+      const org = await createOrg(server, { tier: 'pro' });
+      assert.deepEqual([await metric('klartext_reading_threads'), await metric('klartext_reading_running'), await metric('klartext_reading_ocr_pages_total')], [1, 0, 0]);
+      const scan = await readingFixture('scan3');
+      // Two 3-page scans on one thread: while they are read one task runs and the rest wait.
+      const calls = [0, 1].map(() => analyze(server.url, org.apiKey, { documentType: 'kontoauszug', file: scan }));
+      let busy = { running: 0, queued: 0 };
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline && !(busy.running === 1 && busy.queued >= 1)) {
+        busy = { running: await metric('klartext_reading_running'), queued: await metric('klartext_reading_queued') };
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      assert.deepEqual(busy, { running: 1, queued: busy.queued }, 'one task on the one thread');
+      assert.ok(busy.queued >= 1, 'the other reads wait for it');
+      // Both are read to their end (what the pages say is not this test's business), none refused.
+      for (const res of await Promise.all(calls)) assert.notEqual(res.status, 503);
+      assert.deepEqual([await metric('klartext_reading_running'), await metric('klartext_reading_queued')], [0, 0]);
+      assert.equal(await metric('klartext_reading_ocr_pages_total'), 6);
+      assert.equal(await metric('klartext_reading_refused_total'), 0);
+    } finally {
+      await server.close();
+      await reader.close();
     }
   });
 

@@ -1,14 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the reading layer's pool is doing now, and its page counts since start. */
+export interface ReadingFigures {
+  threads: number;
+  /** Reads waiting for a thread (the fair queue). */
+  queued: number;
+  /** Tasks on a thread now. */
+  running: number;
+  /** Reads refused for lack of capacity (503) since start. */
+  refused: number;
+  /** Pages read by OCR / blank pages skipped, since start. */
+  ocrPages: number;
+  blankPages: number;
+}
+
+export interface MetricsOptions {
+  defaultMetrics: boolean;
+  /** The reading pool's figures, read at every scrape; without it no reading metrics are exported. */
+  reading?: () => ReadingFigures;
+}
 
 /**
- * Prometheus metrics: request counts and latency by route, method, status and document_type.
- * One registry per app (not prom-client's global), so several apps in one process — tests,
- * benchmarks — never share counters. Labels hold route patterns, never raw URLs or content.
+ * Prometheus metrics: request counts and latency by route, method, status and document_type,
+ * and the reading pool's occupancy (how many reads wait for a thread: the figure to scale out
+ * on, docs/deploy.md). One registry per app (not prom-client's global), so several apps in one
+ * process — tests, benchmarks — never share counters. Labels hold route patterns, never raw
+ * URLs or content.
  */
-export function installMetrics(app: FastifyInstance, options: { defaultMetrics: boolean }): Registry {
+export function installMetrics(app: FastifyInstance, options: MetricsOptions): Registry {
   const registry = new Registry();
   if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
+  if (options.reading) installReadingMetrics(registry, options.reading);
   const labelNames = ['route', 'method', 'status', 'document_type'] as const;
   const requests = new Counter({
     name: 'klartext_http_requests_total',
@@ -40,4 +63,36 @@ export function installMetrics(app: FastifyInstance, options: { defaultMetrics: 
     return registry.metrics();
   });
   return registry;
+}
+
+/** Gauges read from the pool at scrape time; its totals since start are exported as counters. */
+function installReadingMetrics(registry: Registry, figures: () => ReadingFigures): void {
+  const now = (name: string, help: string, pick: (f: ReadingFigures) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(pick(figures()));
+      },
+    });
+  const total = (name: string, help: string, pick: (f: ReadingFigures) => number) => {
+    let exported = 0;
+    return new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const value = pick(figures());
+        if (value > exported) this.inc(value - exported);
+        exported = Math.max(exported, value);
+      },
+    });
+  };
+  now('klartext_reading_threads', 'Threads of the reading pool', (f) => f.threads);
+  now('klartext_reading_running', 'Reading tasks (text layers, OCR pages) on a pool thread now', (f) => f.running);
+  now('klartext_reading_queued', 'Reads waiting for a pool thread now', (f) => f.queued);
+  total('klartext_reading_refused_total', 'Reads refused for lack of capacity (503 service_unavailable)', (f) => f.refused);
+  total('klartext_reading_ocr_pages_total', 'Pages read by OCR', (f) => f.ocrPages);
+  total('klartext_reading_blank_pages_total', 'Blank pages, neither rendered nor read by OCR', (f) => f.blankPages);
 }
