@@ -103,17 +103,22 @@ describe('operations endpoints', { timeout: 30_000 }, () => {
       const scan = await readingFixture('scan3');
       // Two 3-page scans on one thread: while they are read one task runs and the rest wait.
       const calls = [0, 1].map(() => analyze(server.url, org.apiKey, { documentType: 'kontoauszug', file: scan }));
-      let busy = { running: 0, queued: 0 };
+      const figures = async () => ({
+        running: await metric('klartext_reading_running'),
+        ocr: await metric('klartext_reading_ocr_running'),
+        queued: await metric('klartext_reading_queued'),
+      });
+      let busy = await figures();
       const deadline = Date.now() + 60_000;
-      while (Date.now() < deadline && !(busy.running === 1 && busy.queued >= 1)) {
-        busy = { running: await metric('klartext_reading_running'), queued: await metric('klartext_reading_queued') };
+      while (Date.now() < deadline && !(busy.ocr === 1 && busy.queued >= 1)) {
+        busy = await figures();
         await new Promise((r) => setTimeout(r, 25));
       }
-      assert.deepEqual(busy, { running: 1, queued: busy.queued }, 'one task on the one thread');
+      assert.deepEqual([busy.running, busy.ocr], [1, 1], 'one page read by OCR on the one thread');
       assert.ok(busy.queued >= 1, 'the other reads wait for it');
       // Both are read to their end (what the pages say is not this test's business), none refused.
       for (const res of await Promise.all(calls)) assert.notEqual(res.status, 503);
-      assert.deepEqual([await metric('klartext_reading_running'), await metric('klartext_reading_queued')], [0, 0]);
+      assert.deepEqual(await figures(), { running: 0, ocr: 0, queued: 0 });
       assert.equal(await metric('klartext_reading_ocr_pages_total'), 6);
       assert.equal(await metric('klartext_reading_refused_total'), 0);
     } finally {

@@ -6,8 +6,9 @@ export interface ReadingFigures {
   threads: number;
   /** Reads waiting for a thread (the fair queue). */
   queued: number;
-  /** Tasks on a thread now. */
+  /** Tasks on a thread now, and of those the OCR of a page. */
   running: number;
+  runningOcr: number;
   /** Reads refused for lack of capacity (503) since start. */
   refused: number;
   /** Pages read by OCR / blank pages skipped, since start. */
@@ -91,6 +92,7 @@ function installReadingMetrics(registry: Registry, figures: () => ReadingFigures
   };
   now('klartext_reading_threads', 'Threads of the reading pool', (f) => f.threads);
   now('klartext_reading_running', 'Reading tasks (text layers, OCR pages) on a pool thread now', (f) => f.running);
+  now('klartext_reading_ocr_running', 'Pages being read by OCR on a pool thread now', (f) => f.runningOcr);
   now('klartext_reading_queued', 'Reads waiting for a pool thread now', (f) => f.queued);
   total('klartext_reading_refused_total', 'Reads refused for lack of capacity (503 service_unavailable)', (f) => f.refused);
   total('klartext_reading_ocr_pages_total', 'Pages read by OCR', (f) => f.ocrPages);

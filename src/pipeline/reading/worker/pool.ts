@@ -31,6 +31,8 @@ export interface PoolStats {
   /** Tasks waiting for a thread. */
   queued: number;
   running: number;
+  /** Of the running tasks, those reading a page by OCR. */
+  runningOcr: number;
   completed: number;
   /** Tasks refused for lack of capacity (waited queueWaitMs, or their deadline, in the queue). */
   refused: number;
@@ -40,6 +42,7 @@ export class ReadingPool {
   private readonly piscina: Piscina;
   private readonly admission: FairQueue;
   private running = 0;
+  private runningOcr = 0;
 
   constructor(private readonly options: PoolOptions) {
     // Run as TypeScript (tsx, tests) or compiled JavaScript (dist): the worker file is beside this one.
@@ -84,7 +87,9 @@ export class ReadingPool {
       grace = setTimeout(() => hardStop.abort(), this.options.abortGraceMs);
     };
     signal.addEventListener('abort', onAbort, { once: true });
+    const ocr = task.type === 'ocr';
     this.running++;
+    if (ocr) this.runningOcr++;
     try {
       const envelope: TaskEnvelope = { task, abortPort: port2 };
       return (await this.piscina.run(envelope, {
@@ -96,6 +101,7 @@ export class ReadingPool {
       throw err;
     } finally {
       this.running--;
+      if (ocr) this.runningOcr--;
       signal.removeEventListener('abort', onAbort);
       if (grace) clearTimeout(grace);
       port1.close();
@@ -108,6 +114,7 @@ export class ReadingPool {
       threads: this.piscina.threads.length,
       queued: admission.waiting + this.piscina.queueSize,
       running: this.running,
+      runningOcr: this.runningOcr,
       completed: this.piscina.completed,
       refused: admission.refused,
     };
