@@ -100,6 +100,23 @@ export function pollHealth(instances: ServiceInstance[], path: string, everyMs =
   };
 }
 
+/**
+ * Waits until the instance reads a page by OCR — whichever engine: its /metrics gauge
+ * klartext_reading_ocr_running (src/http/plugins/metrics.ts). False if none within the time.
+ */
+export async function waitForOcrInFlight(instance: ServiceInstance, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const text = await fetch(`${instance.url}/metrics`, { signal: AbortSignal.timeout(5_000) })
+      .then((r) => r.text())
+      .catch(() => '');
+    const running = /^klartext_reading_ocr_running (\d+)$/m.exec(text);
+    if (running && Number(running[1]) > 0) return true;
+    await sleep(20);
+  }
+  return false;
+}
+
 /** Resolves with the pid of the first `name` child process of `instance` (polled every 20 ms), or null. */
 export async function waitForChild(instance: ServiceInstance, name: string, timeoutMs: number): Promise<number | null> {
   const deadline = Date.now() + timeoutMs;

@@ -1,11 +1,11 @@
 import type { CallRecord } from '../client.js';
 import { countBy, formatCounts, ms, outcomeOf } from '../stats.js';
-import { booksOf, check, doc, orgsFor, send, waitForChild, type FaultCase } from './context.js';
+import { booksOf, check, doc, orgsFor, send, waitForOcrInFlight, type FaultCase } from './context.js';
 
 /**
  * SIGTERM during in-flight OCR: an instance of its own (SHUTDOWN_GRACE_MS from the fault
- * settings) gets four scans and four text documents at once; once tesseract reads the first
- * page it gets SIGTERM. Every call in flight must get an HTTP answer — 200 if it finished in
+ * settings) gets four scans and four text documents at once; once the first page is read by
+ * OCR (native tesseract or tesseract.js: the instance's /metrics says so) it gets SIGTERM. Every call in flight must get an HTTP answer — 200 if it finished in
  * the grace time, otherwise a clean refusal (503 with Retry-After) — never a closed connection;
  * the process exits by itself, and no reservation is left behind.
  */
@@ -26,9 +26,9 @@ export const sigterm: FaultCase = {
     const calls: Promise<CallRecord>[] = [];
     for (let i = 0; i < 4; i++) calls.push(send(ctx, c, orgs[i % 2]!, doc(ctx, 'scan', i)));
     for (let i = 0; i < 4; i++) calls.push(send(ctx, c, orgs[i % 2]!, doc(ctx, i % 2 ? 'letter' : 'statement', i)));
-    const pid = await waitForChild(c, 'tesseract', 90_000);
+    const reading = await waitForOcrInFlight(c, 90_000);
     const termAt = Date.now();
-    ctx.out(`  SIGTERM ${pid === null ? '(no tesseract process seen within 90 s)' : 'while tesseract reads'}; grace ${ctx.settings.shutdownGraceMs} ms`);
+    ctx.out(`  SIGTERM ${reading ? 'while a page is read by OCR' : '(no OCR seen within 90 s)'}; grace ${ctx.settings.shutdownGraceMs} ms`);
     const stopping = c.stop('SIGTERM', ctx.settings.shutdownGraceMs + 20_000);
     const records = await Promise.all(calls);
     const exit = await stopping;
@@ -38,6 +38,12 @@ export const sigterm: FaultCase = {
     const closed = records.filter((r) => r.status === null);
     const refusedBadly = records.filter((r) => r.status !== null && r.status !== 200 && !(r.status === 503 && r.retryAfter));
     return [
+      check(
+        'SIGTERM arrives while a page is read by OCR',
+        reading,
+        [reading ? 'klartext_reading_ocr_running was above 0' : 'no page was read by OCR within 90 s'],
+        'no OCR in flight at SIGTERM',
+      ),
       check(
         'every call in flight gets an HTTP answer (200, or 503 with Retry-After)',
         closed.length === 0 && refusedBadly.length === 0,
