@@ -11,7 +11,8 @@ export type LoadFailureKind =
   | 'too_many_pages'
   | 'undecodable_image'
   | 'image_too_large'
-  | 'bad_geometry';
+  | 'bad_geometry'
+  | 'inflates_too_much';
 
 export class DocumentLoadError extends Error {
   override readonly name = 'DocumentLoadError';

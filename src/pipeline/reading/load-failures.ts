@@ -12,7 +12,8 @@ export type LoadFailure =
   | { kind: 'too_many_pages'; pages: number; maxPages: number }
   | { kind: 'undecodable_image' }
   | { kind: 'image_too_large'; width?: number; height?: number; maxPixels: number }
-  | { kind: 'bad_geometry'; what: 'page' | 'image'; width: number; height: number; unit: 'pt' | 'px' };
+  | { kind: 'bad_geometry'; what: 'page' | 'image'; width: number; height: number; unit: 'pt' | 'px' }
+  | { kind: 'inflates_too_much'; maxMegabytes: number };
 
 export function publicMessage(failure: LoadFailure): string {
   switch (failure.kind) {
@@ -37,6 +38,8 @@ export function publicMessage(failure: LoadFailure): string {
         ? `A page has an impossible size (${size}); pages must be between 1/4 inch and 200 inches per side, at most 25 times as long as wide.`
         : `The image has an impossible shape (${size}); at least 16 pixels per side and at most 25 times as long as wide are accepted.`;
     }
+    case 'inflates_too_much':
+      return `The PDF's compressed content expands to more than ${failure.maxMegabytes} MB; no paperwork needs that much, and such a file is not read.`;
   }
 }
 

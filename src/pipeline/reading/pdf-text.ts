@@ -14,6 +14,13 @@ import { splitRun } from './word-split.js';
  * rotation applied — through the page viewport at scale 1.
  */
 
+/**
+ * Embedded images above this many pixels are not decoded (pdf.js `maxImageSize`): a small file
+ * can declare a Flate image of 50,000 × 50,000 pixels that inflates to gigabytes. A 600-dpi A4
+ * scan has 35 MP.
+ */
+export const MAX_PDF_IMAGE_PIXELS = 100_000_000;
+
 /** Opens a PDF; refusals (password, damage) are thrown as LoadFailureSignal. */
 export async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
   const assets = pdfjsAssetDirs();
@@ -23,6 +30,7 @@ export async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
     ...assets,
     cMapPacked: true,
     isEvalSupported: false,
+    maxImageSize: MAX_PDF_IMAGE_PIXELS,
     disableFontFace: true,
     useSystemFonts: false,
     stopAtErrors: false,

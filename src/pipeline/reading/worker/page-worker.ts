@@ -8,6 +8,7 @@ import { decodeImage } from '../image.js';
 import { LoadFailureSignal } from '../load-failures.js';
 import { largestImageCoverage, pagePaintsNothing } from '../page-image-coverage.js';
 import { embeddedPageJpegs, renderPageGrey } from '../pdf-page-image.js';
+import { checkPdfInflation } from '../pdf-inflation.js';
 import { extractPageText, openPdf } from '../pdf-text.js';
 import { judgeTextLayer } from '../text-layer-quality.js';
 import { ocrPage } from '../ocr/ocr-page.js';
@@ -76,6 +77,9 @@ export default async function run(envelope: TaskEnvelope): Promise<PdfTextResult
 }
 
 async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextResult> {
+  // Before pdf.js sees the file: it would inflate a stream bomb whole (pdf-inflation.ts).
+  await checkPdfInflation(task.pdf);
+  signal.throwIfAborted();
   const doc = await openPdf(task.pdf);
   try {
     if (doc.numPages > task.maxPages) {

@@ -1,0 +1,277 @@
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { constants, createInflate } from 'node:zlib';
+import { LoadFailureSignal } from './load-failures.js';
+
+/**
+ * A bound on what a PDF's compressed streams inflate to, checked before pdf.js opens the file.
+ *
+ * pdf.js decodes a stream whole into one buffer that doubles as it grows, without any limit:
+ * a 1 MB file whose content stream inflates to 1 GB of spaces took 20 s and 2.3 GB of memory;
+ * 2.5 MB of it took 5.4 GB and hit the 60 s deadline; a 10 MiB upload would inflate to ~10 GB.
+ * Every stream of a PDF stands in the file itself (an object stream holds no streams), so the
+ * raw bytes list them all: each stream whose filters expand (Flate, LZW, RunLength) is decoded
+ * here, counting its output chunk by chunk and keeping none of it, and the file is refused once
+ * the sum passes the budget.
+ *
+ * An image stream (`/Subtype /Image`) counts only with what it decodes to beyond its declared
+ * size: pdf.js reads no more of an image than its width × height need (and renders no image
+ * above `maxImageSize` pixels, pdf-text.ts), so a Flate-compressed scan is not refused for its
+ * pages, while a stream that calls itself an image and is used as page content still counts
+ * in full where its size is not written out as numbers. A Flate chain
+ * (`[/FlateDecode /FlateDecode]`) is followed layer by layer, behind text encodings (ASCIIHex,
+ * ASCII85) too; a stream whose data is damaged counts what decoded before the damage.
+ */
+
+/** Decoded bytes of a PDF's non-image streams, all together. A text statement of 100 pages has a few MB. */
+export const MAX_INFLATED_BYTES = 128 * 1024 * 1024;
+
+const STREAM = Buffer.from('stream');
+/** How far before `stream` the stream's dictionary may begin. */
+const MAX_DICT_BYTES = 16 * 1024;
+
+export async function checkPdfInflation(pdf: Uint8Array, budget = MAX_INFLATED_BYTES): Promise<void> {
+  const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  let left = budget;
+  for (const stream of streamsOf(bytes)) {
+    const filters = filtersOf(stream.dictionary);
+    if (filters.length === 0) continue;
+    const declared = declaredImageBytes(stream.dictionary);
+    left -= Math.max(0, (await decodedSize(bytes.subarray(stream.dataStart), filters, left + declared + 1)) - declared);
+    if (left < 0) throw new LoadFailureSignal({ kind: 'inflates_too_much', maxMegabytes: Math.round(budget / 1024 / 1024) });
+  }
+}
+
+interface RawStream {
+  /** The dictionary's text (latin1), `<<` to `>>`. */
+  dictionary: string;
+  /** Offset of the stream's first data byte. */
+  dataStart: number;
+}
+
+/** Every `stream` keyword that follows a dictionary and is followed by an end of line. */
+function* streamsOf(bytes: Buffer): Generator<RawStream> {
+  for (let at = bytes.indexOf(STREAM); at !== -1; at = bytes.indexOf(STREAM, at + STREAM.length)) {
+    // `endstream` ends one; the keyword that starts one comes right after the dictionary's `>>`.
+    let before = at - 1;
+    while (before >= 0 && isSpace(bytes[before]!)) before--;
+    if (before < 1 || bytes[before] !== 0x3e || bytes[before - 1] !== 0x3e) continue;
+    let dataStart = at + STREAM.length;
+    if (bytes[dataStart] === 0x0d) dataStart++;
+    if (bytes[dataStart] !== 0x0a && bytes[dataStart - 1] !== 0x0d) continue;
+    if (bytes[dataStart] === 0x0a) dataStart++;
+    const start = dictionaryStart(bytes, before);
+    if (start === -1) continue;
+    yield { dictionary: bytes.toString('latin1', start, before + 1), dataStart };
+  }
+}
+
+/** Where the dictionary whose closing `>>` ends at `close` (its second `>`) begins, or -1. */
+function dictionaryStart(bytes: Buffer, close: number): number {
+  let depth = 0;
+  const floor = Math.max(0, close - MAX_DICT_BYTES);
+  for (let i = close; i > floor; i--) {
+    if (bytes[i] === 0x3e && bytes[i - 1] === 0x3e) {
+      depth++;
+      i--;
+    } else if (bytes[i] === 0x3c && bytes[i - 1] === 0x3c) {
+      depth--;
+      i--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/**
+ * What an image stream may decode to by its own dictionary: width × height at the widest pixel
+ * (4 components of 16 bits), or 0 where it is no image or its size is not given as numbers.
+ */
+function declaredImageBytes(dictionary: string): number {
+  if (!/\/Subtype\s*\/Image\b/.test(dictionary)) return 0;
+  const width = /\/(?:Width|W)\s+(\d+)(?!\s+\d+\s+R)/.exec(dictionary);
+  const height = /\/(?:Height|H)\s+(\d+)(?!\s+\d+\s+R)/.exec(dictionary);
+  if (!width || !height) return 0;
+  return Number(width[1]) * Number(height[1]) * 8;
+}
+
+const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09 || b === 0x0c || b === 0x00;
+
+type Filter = 'flate' | 'lzw' | 'runlength' | 'asciihex' | 'ascii85' | 'other';
+
+/** The stream's filters in order, by their full or abbreviated names. */
+function filtersOf(dictionary: string): Filter[] {
+  const m = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dictionary);
+  if (!m) return [];
+  return (m[1]!.match(/\/[A-Za-z0-9]+/g) ?? []).map((name): Filter => {
+    switch (name) {
+      case '/FlateDecode':
+      case '/Fl':
+        return 'flate';
+      case '/LZWDecode':
+      case '/LZW':
+        return 'lzw';
+      case '/RunLengthDecode':
+      case '/RL':
+        return 'runlength';
+      case '/ASCIIHexDecode':
+      case '/AHx':
+        return 'asciihex';
+      case '/ASCII85Decode':
+      case '/A85':
+        return 'ascii85';
+      default:
+        return 'other';
+    }
+  });
+}
+
+/**
+ * The decoded size of a stream's data (which runs on to the end of the file: every decoder
+ * here stops at its own end marker), up to `limit` — a larger result only says "over". Text
+ * encodings in front (ASCIIHex, ASCII85: they only shrink) are decoded first; then leading Flate
+ * layers are inflated as a stream into a counter, or LZW and RunLength are counted. A damaged
+ * stream counts what decoded before the damage, as pdf.js reads it. Filters that do not expand
+ * count nothing.
+ */
+async function decodedSize(data: Buffer, filters: Filter[], limit: number): Promise<number> {
+  let layer = data;
+  let first = 0;
+  for (; filters[first] === 'asciihex' || filters[first] === 'ascii85'; first++) {
+    layer = filters[first] === 'asciihex' ? asciiHexDecoded(layer) : ascii85Decoded(layer);
+  }
+  if (filters[first] === 'lzw') return lzwSize(layer, limit);
+  if (filters[first] === 'runlength') return runLengthSize(layer, limit);
+  let flate = 0;
+  while (filters[first + flate] === 'flate') flate++;
+  if (flate === 0) return 0;
+  let size = 0;
+  const over = new Error('over the limit');
+  const counter = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(size > limit ? over : null);
+    },
+  });
+  // Z_SYNC_FLUSH: a truncated stream gives what it holds, as pdf.js reads it.
+  const inflates = Array.from({ length: flate }, () => createInflate({ finishFlush: constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024 }));
+  try {
+    await pipeline([Readable.from([layer]), ...inflates, counter]);
+  } catch (err) {
+    if (err === over) return limit;
+    // Not zlib data, or damaged: what decoded so far is what pdf.js gets too.
+  }
+  return size;
+}
+
+/** RunLengthDecode output size (ISO 32000-1, 7.4.5), counted without producing it. */
+function runLengthSize(data: Buffer, limit: number): number {
+  let size = 0;
+  let i = 0;
+  while (i < data.length && size <= limit) {
+    const n = data[i]!;
+    if (n === 128) break;
+    if (n < 128) {
+      size += n + 1;
+      i += n + 2;
+    } else {
+      size += 257 - n;
+      i += 2;
+    }
+  }
+  return size;
+}
+
+/**
+ * LZWDecode output size (ISO 32000-1, 7.4.4; EarlyChange 1, the default), counted without
+ * producing it: each table entry is only its length, one more than the entry it extends.
+ */
+function lzwSize(data: Buffer, limit: number): number {
+  const lengths = new Uint16Array(4096).fill(1, 0, 256);
+  let codeLength = 9;
+  let next = 258;
+  let previous = -1;
+  let size = 0;
+  let bits = 0;
+  let bitCount = 0;
+  for (let i = 0; i < data.length && size <= limit; ) {
+    while (bitCount < codeLength && i < data.length) {
+      bits = ((bits << 8) | data[i++]!) & 0xffffff;
+      bitCount += 8;
+    }
+    if (bitCount < codeLength) break;
+    const code = (bits >>> (bitCount - codeLength)) & ((1 << codeLength) - 1);
+    bitCount -= codeLength;
+    if (code === 256) {
+      codeLength = 9;
+      next = 258;
+      previous = -1;
+      continue;
+    }
+    if (code === 257) break;
+    if (previous === -1) {
+      if (code > 255) break;
+      size += 1;
+    } else {
+      if (code > next) break;
+      const length = code < next ? lengths[code]! : lengths[previous]! + 1;
+      size += length;
+      if (next < 4096) lengths[next++] = lengths[previous]! + 1;
+    }
+    previous = code;
+    if (next + 1 >= 1 << codeLength && codeLength < 12) codeLength++;
+  }
+  return size;
+}
+
+/** ASCIIHexDecode (ISO 32000-1, 7.4.2): hex digits up to `>`, anything else skipped. */
+function asciiHexDecoded(data: Buffer): Buffer {
+  const out = Buffer.alloc(Math.ceil(data.length / 2));
+  let n = 0;
+  let high = -1;
+  for (const byte of data) {
+    if (byte === 0x3e) break;
+    const digit = byte >= 0x30 && byte <= 0x39 ? byte - 0x30 : (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66 ? (byte | 0x20) - 0x57 : -1;
+    if (digit === -1) continue;
+    if (high === -1) high = digit;
+    else {
+      out[n++] = (high << 4) | digit;
+      high = -1;
+    }
+  }
+  if (high !== -1) out[n++] = high << 4;
+  return out.subarray(0, n);
+}
+
+/** ASCII85Decode (ISO 32000-1, 7.4.3): groups of five `!`–`u` to four bytes, `z` for four zeros, up to `~>`. */
+function ascii85Decoded(data: Buffer): Buffer {
+  // `z` stands for four bytes: at most four output bytes per input byte.
+  const out = Buffer.alloc(data.length * 4 + 4);
+  let n = 0;
+  let group = 0;
+  let count = 0;
+  for (const byte of data) {
+    if (byte === 0x7e) break;
+    if (byte === 0x7a && count === 0) {
+      out.writeUInt32BE(0, n);
+      n += 4;
+      continue;
+    }
+    if (byte < 0x21 || byte > 0x75) continue;
+    group = group * 85 + (byte - 0x21);
+    if (++count === 5) {
+      out.writeUInt32BE(group >>> 0, n);
+      n += 4;
+      group = 0;
+      count = 0;
+    }
+  }
+  if (count > 1) {
+    for (let pad = count; pad < 5; pad++) group = group * 85 + 84;
+    const last = Buffer.alloc(4);
+    last.writeUInt32BE(group >>> 0);
+    last.copy(out, n, 0, count - 1);
+    n += count - 1;
+  }
+  return out.subarray(0, n);
+}
