@@ -10,120 +10,113 @@ import { LoadFailureSignal } from './load-failures.js';
  * a 1 MB file whose content stream inflates to 1 GB of spaces took 20 s and 2.3 GB of memory;
  * 2.5 MB of it took 5.4 GB and hit the 60 s deadline; a 10 MiB upload would inflate to ~10 GB.
  * Every stream of a PDF stands in the file itself (an object stream holds no streams), so the
- * raw bytes list them all: each stream whose filters expand (Flate, LZW, RunLength) is decoded
- * here, counting its output chunk by chunk and keeping none of it, and the file is refused once
- * the sum passes the budget.
+ * raw bytes list them all: each stream whose filters expand (Flate, LZW, RunLength, also behind
+ * ASCIIHex or ASCII85) is decoded here, counting its output chunk by chunk and keeping none of
+ * it, and the file is refused once the sum passes the budget.
  *
- * An image stream (`/Subtype /Image`) counts only with what it decodes to beyond its declared
- * size: pdf.js reads no more of an image than its width × height need (and renders no image
- * above `maxImageSize` pixels, pdf-text.ts), so a Flate-compressed scan is not refused for its
- * pages, while a stream that calls itself an image and is used as page content still counts
- * in full where its size is not written out as numbers. A Flate chain
- * (`[/FlateDecode /FlateDecode]`) is followed layer by layer, behind text encodings (ASCIIHex,
- * ASCII85) too; a stream whose data is damaged counts what decoded before the damage.
+ * Hostile files lie, so the reading fails closed: every `stream` keyword starts a stream (not
+ * only one right after a dictionary), every `/Filter` between it and the previous stream is
+ * tried and the largest count taken, zlib data is inflated whatever its filter says, and an
+ * image counts in full like any other stream — a stream that calls itself an image can still be
+ * a page's content, which pdf.js then reads whole.
  */
 
-/** Decoded bytes of a PDF's non-image streams, all together. A text statement of 100 pages has a few MB. */
-export const MAX_INFLATED_BYTES = 128 * 1024 * 1024;
+/**
+ * What a PDF's streams may decode to, all together. A text statement of 100 pages has a few
+ * MB; a lossless (Flate) 300-dpi grey scan ~9 MB a page, so such scans of up to ~28 pages pass
+ * (JPEG scans are not inflated at all).
+ */
+export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
 
 const STREAM = Buffer.from('stream');
-/** How far before `stream` the stream's dictionary may begin. */
-const MAX_DICT_BYTES = 16 * 1024;
+/** How far before `stream` its dictionary is looked for. */
+const MAX_DICT_BYTES = 64 * 1024;
 
 export async function checkPdfInflation(pdf: Uint8Array, budget = MAX_INFLATED_BYTES): Promise<void> {
   const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   let left = budget;
   for (const stream of streamsOf(bytes)) {
-    const filters = filtersOf(stream.dictionary);
-    if (filters.length === 0) continue;
-    const declared = declaredImageBytes(stream.dictionary);
-    left -= Math.max(0, (await decodedSize(bytes.subarray(stream.dataStart), filters, left + declared + 1)) - declared);
+    const data = bytes.subarray(stream.dataStart);
+    let largest = 0;
+    for (const filters of candidateFilters(stream.dictionary, data)) {
+      largest = Math.max(largest, await decodedSize(data, filters, left + 1));
+      if (largest > left) break;
+    }
+    left -= largest;
     if (left < 0) throw new LoadFailureSignal({ kind: 'inflates_too_much', maxMegabytes: Math.round(budget / 1024 / 1024) });
   }
 }
 
 interface RawStream {
-  /** The dictionary's text (latin1), `<<` to `>>`. */
+  /** The text (latin1) between the previous stream's end and this `stream` keyword: its dictionary and maybe more. */
   dictionary: string;
   /** Offset of the stream's first data byte. */
   dataStart: number;
 }
 
-/** Every `stream` keyword that follows a dictionary and is followed by an end of line. */
+/** Every `stream` keyword that is not the end of `endstream`, as pdf.js's parser would take it. */
 function* streamsOf(bytes: Buffer): Generator<RawStream> {
+  let previousEnd = 0;
   for (let at = bytes.indexOf(STREAM); at !== -1; at = bytes.indexOf(STREAM, at + STREAM.length)) {
-    // `endstream` ends one; the keyword that starts one comes right after the dictionary's `>>`.
-    let before = at - 1;
-    while (before >= 0 && isSpace(bytes[before]!)) before--;
-    if (before < 1 || bytes[before] !== 0x3e || bytes[before - 1] !== 0x3e) continue;
-    let dataStart = at + STREAM.length;
-    if (bytes[dataStart] === 0x0d) dataStart++;
-    if (bytes[dataStart] !== 0x0a && bytes[dataStart - 1] !== 0x0d) continue;
-    if (bytes[dataStart] === 0x0a) dataStart++;
-    const start = dictionaryStart(bytes, before);
-    if (start === -1) continue;
-    yield { dictionary: bytes.toString('latin1', start, before + 1), dataStart };
-  }
-}
-
-/** Where the dictionary whose closing `>>` ends at `close` (its second `>`) begins, or -1. */
-function dictionaryStart(bytes: Buffer, close: number): number {
-  let depth = 0;
-  const floor = Math.max(0, close - MAX_DICT_BYTES);
-  for (let i = close; i > floor; i--) {
-    if (bytes[i] === 0x3e && bytes[i - 1] === 0x3e) {
-      depth++;
-      i--;
-    } else if (bytes[i] === 0x3c && bytes[i - 1] === 0x3c) {
-      depth--;
-      i--;
-      if (depth === 0) return i;
+    if (at >= 3 && bytes.toString('latin1', at - 3, at) === 'end') {
+      previousEnd = at + STREAM.length;
+      continue;
     }
+    // pdf.js starts the data after the end of the keyword's line.
+    let dataStart = at + STREAM.length;
+    const eol = bytes.subarray(dataStart, dataStart + 256).findIndex((b) => b === 0x0a || b === 0x0d);
+    if (eol !== -1) {
+      dataStart += eol;
+      if (bytes[dataStart] === 0x0d) dataStart++;
+      if (bytes[dataStart] === 0x0a) dataStart++;
+    }
+    yield { dictionary: bytes.toString('latin1', Math.max(previousEnd, at - MAX_DICT_BYTES), at), dataStart };
   }
-  return -1;
 }
-
-/**
- * What an image stream may decode to by its own dictionary: width × height at the widest pixel
- * (4 components of 16 bits), or 0 where it is no image or its size is not given as numbers.
- */
-function declaredImageBytes(dictionary: string): number {
-  if (!/\/Subtype\s*\/Image\b/.test(dictionary)) return 0;
-  const width = /\/(?:Width|W)\s+(\d+)(?!\s+\d+\s+R)/.exec(dictionary);
-  const height = /\/(?:Height|H)\s+(\d+)(?!\s+\d+\s+R)/.exec(dictionary);
-  if (!width || !height) return 0;
-  return Number(width[1]) * Number(height[1]) * 8;
-}
-
-const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09 || b === 0x0c || b === 0x00;
 
 type Filter = 'flate' | 'lzw' | 'runlength' | 'asciihex' | 'ascii85' | 'other';
 
-/** The stream's filters in order, by their full or abbreviated names. */
-function filtersOf(dictionary: string): Filter[] {
-  const m = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dictionary);
-  if (!m) return [];
-  return (m[1]!.match(/\/[A-Za-z0-9]+/g) ?? []).map((name): Filter => {
-    switch (name) {
-      case '/FlateDecode':
-      case '/Fl':
-        return 'flate';
-      case '/LZWDecode':
-      case '/LZW':
-        return 'lzw';
-      case '/RunLengthDecode':
-      case '/RL':
-        return 'runlength';
-      case '/ASCIIHexDecode':
-      case '/AHx':
-        return 'asciihex';
-      case '/ASCII85Decode':
-      case '/A85':
-        return 'ascii85';
-      default:
-        return 'other';
-    }
-  });
+/**
+ * The filter chains a stream may have: each `/Filter` value before it (a string or another
+ * object's dictionary in between may hold a decoy), and Flate once and twice where its data
+ * starts like zlib data.
+ */
+function candidateFilters(dictionary: string, data: Buffer): Filter[][] {
+  const chains = new Map<string, Filter[]>();
+  for (const m of dictionary.matchAll(/\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/g)) {
+    const chain = (m[1]!.match(/\/[A-Za-z0-9]+/g) ?? []).map(filterOf);
+    chains.set(chain.join(' '), chain);
+  }
+  if (looksLikeZlib(data)) {
+    chains.set('flate', ['flate']);
+    chains.set('flate flate', ['flate', 'flate']);
+  }
+  return [...chains.values()];
+}
+
+/** A zlib header: deflate method and a check value that divides by 31 (RFC 1950). */
+const looksLikeZlib = (data: Buffer) => data.length >= 2 && (data[0]! & 0x0f) === 8 && (data[0]! * 256 + data[1]!) % 31 === 0;
+
+function filterOf(name: string): Filter {
+  switch (name) {
+    case '/FlateDecode':
+    case '/Fl':
+      return 'flate';
+    case '/LZWDecode':
+    case '/LZW':
+      return 'lzw';
+    case '/RunLengthDecode':
+    case '/RL':
+      return 'runlength';
+    case '/ASCIIHexDecode':
+    case '/AHx':
+      return 'asciihex';
+    case '/ASCII85Decode':
+    case '/A85':
+      return 'ascii85';
+    default:
+      return 'other';
+  }
 }
 
 /**
