@@ -138,6 +138,18 @@ describe('a bound on what a PDF inflates to (issue 10: deflate bombs)', () => {
     assertRefused(await refusal(commented, 4 * MB), 4);
   });
 
+  test('decoy text streams without an end marker, each reading on to the end of the file, are cut off', async () => {
+    // ASCII85 ends at `~`, which a file need not hold anywhere (ASCIIHex ends at `>`, which every dictionary has).
+    const decoys = Array.from({ length: 400 }, () => `<< /Filter /ASCII85Decode >>\nstream\n${'!'.repeat(4000)}\nendstream`);
+    const pdf = rawPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>', ...decoys]);
+    const started = Date.now();
+    assertRefused(await refusal(pdf), MAX_INFLATED_BYTES / MB);
+    assert.ok(Date.now() - started < 30_000);
+    // The same streams with their end marker are read once each and pass.
+    const closed = rawPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>', ...decoys.map((d) => d.replace('\nendstream', '~>\nendstream'))]);
+    await checkPdfInflation(closed);
+  });
+
   test('real documents pass: text statements and letters, a payslip, a 3-page scan', async () => {
     for (const pdf of [
       await textPdf([payslipLines()]),

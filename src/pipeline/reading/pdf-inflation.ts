@@ -29,17 +29,24 @@ import { LoadFailureSignal } from './load-failures.js';
 export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
 
 const STREAM = Buffer.from('stream');
+/**
+ * Input the text decoders (ASCIIHex, ASCII85) may read per file. They read up to their end
+ * marker, so a real file's streams take at most its size (10 MiB); decoys without an end marker
+ * would each run on to the end of the file, and past this much the file counts as over budget.
+ */
+const MAX_TEXT_DECODE_BYTES = 64 * 1024 * 1024;
 /** How far before `stream` its dictionary is looked for. */
 const MAX_DICT_BYTES = 64 * 1024;
 
 export async function checkPdfInflation(pdf: Uint8Array, budget = MAX_INFLATED_BYTES): Promise<void> {
   const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   let left = budget;
+  const work = { textBytesLeft: MAX_TEXT_DECODE_BYTES };
   for (const stream of streamsOf(bytes)) {
     const data = bytes.subarray(stream.dataStart);
     let largest = 0;
     for (const filters of candidateFilters(stream.dictionary, data)) {
-      largest = Math.max(largest, await decodedSize(data, filters, left + 1));
+      largest = Math.max(largest, await decodedSize(data, filters, left + 1, work));
       if (largest > left) break;
     }
     left -= largest;
@@ -127,11 +134,14 @@ function filterOf(name: string): Filter {
  * stream counts what decoded before the damage, as pdf.js reads it. Filters that do not expand
  * count nothing.
  */
-async function decodedSize(data: Buffer, filters: Filter[], limit: number): Promise<number> {
+async function decodedSize(data: Buffer, filters: Filter[], limit: number, work: { textBytesLeft: number }): Promise<number> {
   let layer = data;
   let first = 0;
   for (; filters[first] === 'asciihex' || filters[first] === 'ascii85'; first++) {
-    layer = filters[first] === 'asciihex' ? asciiHexDecoded(layer) : ascii85Decoded(layer);
+    const decoded = filters[first] === 'asciihex' ? asciiHexDecoded(layer) : ascii85Decoded(layer);
+    work.textBytesLeft -= decoded.read;
+    if (work.textBytesLeft < 0) return limit;
+    layer = decoded.data;
   }
   if (filters[first] === 'lzw') return lzwSize(layer, limit);
   if (filters[first] === 'runlength') return runLengthSize(layer, limit);
@@ -217,12 +227,22 @@ function lzwSize(data: Buffer, limit: number): number {
   return size;
 }
 
+interface TextDecoded {
+  data: Buffer;
+  /** Input bytes read, up to and including the end marker. */
+  read: number;
+}
+
 /** ASCIIHexDecode (ISO 32000-1, 7.4.2): hex digits up to `>`, anything else skipped. */
-function asciiHexDecoded(data: Buffer): Buffer {
+function asciiHexDecoded(stream: Buffer): TextDecoded {
+  const end = stream.indexOf(0x3e);
+  const data = end === -1 ? stream : stream.subarray(0, end + 1);
   const out = Buffer.alloc(Math.ceil(data.length / 2));
   let n = 0;
   let high = -1;
+  let read = 0;
   for (const byte of data) {
+    read++;
     if (byte === 0x3e) break;
     const digit = byte >= 0x30 && byte <= 0x39 ? byte - 0x30 : (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66 ? (byte | 0x20) - 0x57 : -1;
     if (digit === -1) continue;
@@ -233,17 +253,21 @@ function asciiHexDecoded(data: Buffer): Buffer {
     }
   }
   if (high !== -1) out[n++] = high << 4;
-  return out.subarray(0, n);
+  return { data: out.subarray(0, n), read };
 }
 
 /** ASCII85Decode (ISO 32000-1, 7.4.3): groups of five `!`–`u` to four bytes, `z` for four zeros, up to `~>`. */
-function ascii85Decoded(data: Buffer): Buffer {
+function ascii85Decoded(stream: Buffer): TextDecoded {
+  const end = stream.indexOf(0x7e);
+  const data = end === -1 ? stream : stream.subarray(0, end + 1);
   // `z` stands for four bytes: at most four output bytes per input byte.
   const out = Buffer.alloc(data.length * 4 + 4);
   let n = 0;
   let group = 0;
   let count = 0;
+  let read = 0;
   for (const byte of data) {
+    read++;
     if (byte === 0x7e) break;
     if (byte === 0x7a && count === 0) {
       out.writeUInt32BE(0, n);
@@ -266,5 +290,5 @@ function ascii85Decoded(data: Buffer): Buffer {
     last.copy(out, n, 0, count - 1);
     n += count - 1;
   }
-  return out.subarray(0, n);
+  return { data: out.subarray(0, n), read };
 }
