@@ -129,6 +129,8 @@ describe('a bound on what a PDF inflates to (issue 10: deflate bombs)', () => {
     ]) {
       assertRefused(await refusal(pdfWithStream(dictionary, bomb), 4 * MB), 4);
     }
+    const hex = Buffer.from(`${bomb.toString('hex')}>`, 'latin1');
+    assertRefused(await refusal(pdfWithStream('/Filter [/ASCIIHex#44ecode /Fl#61teDecode]', hex), 4 * MB), 4);
     const commented = rawPdf([
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -90,8 +90,8 @@ type Filter = 'flate' | 'lzw' | 'runlength' | 'asciihex' | 'ascii85' | 'other';
  */
 function candidateFilters(dictionary: string, data: Buffer): Filter[][] {
   const chains = new Map<string, Filter[]>();
-  for (const m of dictionary.matchAll(/\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/g)) {
-    const chain = (m[1]!.match(/\/[A-Za-z0-9]+/g) ?? []).map(filterOf);
+  for (const m of dictionary.matchAll(/\/Filter\s*(\[[^\]]*\]|\/[^\s/[\]<>()%]+)/g)) {
+    const chain = (m[1]!.match(/\/[^\s/[\]<>()%]+/g) ?? []).map((name) => filterOf(unescapedName(name)));
     chains.set(chain.join(' '), chain);
   }
   if (looksLikeZlib(data)) {
@@ -100,6 +100,9 @@ function candidateFilters(dictionary: string, data: Buffer): Filter[][] {
   }
   return [...chains.values()];
 }
+
+/** A PDF name with its `#xx` escapes decoded (`/Fl#61teDecode` is `/FlateDecode`). */
+const unescapedName = (name: string) => name.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** A zlib header: deflate method and a check value that divides by 31 (RFC 1950). */
 const looksLikeZlib = (data: Buffer) => data.length >= 2 && (data[0]! & 0x0f) === 8 && (data[0]! * 256 + data[1]!) % 31 === 0;
