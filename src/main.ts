@@ -50,7 +50,6 @@ async function main(): Promise<void> {
     billing,
     billingSecret,
     reader,
-    readingFigures: () => reader.stats(),
     pipelines: buildPipelineRegistry(
       config.llm
         ? analysisStages(

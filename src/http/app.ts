@@ -21,7 +21,7 @@ import { installOpenApi } from './openapi.js';
 import { installApiAuth } from './plugins/api-auth.js';
 import { installBodyDeadline } from './plugins/body-deadline.js';
 import { installMeteredCalls } from './plugins/metered-calls.js';
-import { installMetrics, type ReadingFigures } from './plugins/metrics.js';
+import { installMetrics } from './plugins/metrics.js';
 import { installRequestContext } from './plugins/request-context.js';
 import { healthRoutes } from './routes/health.js';
 import { testModeBillingRoutes } from './routes/test-mode-billing.js';
@@ -38,8 +38,6 @@ export interface AppDeps {
   /** Secret of the test-mode provider's signed links; only used when billing is test-mode. */
   billingSecret: string;
   reader: DocumentReader;
-  /** The reader's pool figures, exported on /metrics (main.ts passes the reading pool's). */
-  readingFigures?: () => ReadingFigures;
   pipelines: PipelineRegistry;
   clock: Clock;
   /** E-mail of the account area (sign-up and sign-in links). */
@@ -109,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installRequestContext(app);
   installBodyDeadline(app, deps.config.requestTimeoutMs);
   installErrorHandling(app);
-  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? true, ...(deps.readingFigures ? { reading: deps.readingFigures } : {}) });
+  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? true, reader: deps.reader });
   await installOpenApi(app, deps.config.publicBaseUrl);
 
   await app.register(formbody);

@@ -90,7 +90,7 @@ describe('operations endpoints', { timeout: 30_000 }, () => {
   // Six pages of OCR on one thread: seconds on an idle machine, more on a crowded one.
   test('/metrics exports the reading pool: reads on a thread and waiting for one while scans are read, then pages by OCR', { timeout: 180_000 }, async () => {
     const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 1, warmUp: false });
-    const server = await startServer({ reader, readingFigures: () => reader.stats() });
+    const server = await startServer({ reader });
     const metric = async (name: string) => {
       const text = await (await fetch(`${server.url}/metrics`)).text();
       const m = new RegExp(`^${name} (\\d+)$`, 'm').exec(text);

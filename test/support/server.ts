@@ -1,4 +1,3 @@
-import type { ReadingFigures } from '../../src/http/plugins/metrics.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,8 +60,6 @@ export interface ServerOptions {
   billingSecret?: string;
   /** Another reading layer (benchmarks pass one that must never be reached). */
   reader?: DocumentReader;
-  /** The pool figures /metrics exports (as main.ts passes the reader's); default: none. */
-  readingFigures?: () => ReadingFigures;
   /** Where logs go instead of `logs` (benchmarks count bytes rather than keep lines). */
   logStream?: Writable;
   /** Another mailer (an SMTP one pointed at a test's SMTP server); default: a temp outbox. */
@@ -121,7 +118,6 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     billing,
     billingSecret: secret,
     reader: options.reader ?? reader(),
-    ...(options.readingFigures ? { readingFigures: options.readingFigures } : {}),
     pipelines: options.pipelines ?? buildPipelineRegistry(),
     clock,
     logStream,

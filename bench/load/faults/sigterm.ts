@@ -5,9 +5,10 @@ import { booksOf, check, doc, orgsFor, send, waitForOcrInFlight, type FaultCase 
 /**
  * SIGTERM during in-flight OCR: an instance of its own (SHUTDOWN_GRACE_MS from the fault
  * settings) gets four scans and four text documents at once; once the first page is read by
- * OCR (native tesseract or tesseract.js: the instance's /metrics says so) it gets SIGTERM. Every call in flight must get an HTTP answer — 200 if it finished in
- * the grace time, otherwise a clean refusal (503 with Retry-After) — never a closed connection;
- * the process exits by itself, and no reservation is left behind.
+ * OCR (native tesseract or tesseract.js: the instance's /metrics says so) it gets SIGTERM.
+ * Every call in flight must get an HTTP answer — 200 if it finished in the grace time,
+ * otherwise a clean refusal (503 with Retry-After) — never a closed connection; the process
+ * exits by itself, and no reservation is left behind.
  */
 export const sigterm: FaultCase = {
   name: 'sigterm',

@@ -1,25 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-
-/** What the reading layer's pool is doing now, and its page counts since start. */
-export interface ReadingFigures {
-  threads: number;
-  /** Reads waiting for a thread (the fair queue). */
-  queued: number;
-  /** Tasks on a thread now, and of those the OCR of a page. */
-  running: number;
-  runningOcr: number;
-  /** Reads refused for lack of capacity (503) since start. */
-  refused: number;
-  /** Pages read by OCR / blank pages skipped, since start. */
-  ocrPages: number;
-  blankPages: number;
-}
+import type { DocumentReader, ReaderStats } from '../../pipeline/model/reader.js';
 
 export interface MetricsOptions {
   defaultMetrics: boolean;
-  /** The reading pool's figures, read at every scrape; without it no reading metrics are exported. */
-  reading?: () => ReadingFigures;
+  /** Its pool figures are read at every scrape; a reader without them exports no reading metrics. */
+  reader: Pick<DocumentReader, 'stats'>;
 }
 
 /**
@@ -32,7 +18,8 @@ export interface MetricsOptions {
 export function installMetrics(app: FastifyInstance, options: MetricsOptions): Registry {
   const registry = new Registry();
   if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
-  if (options.reading) installReadingMetrics(registry, options.reading);
+  const { reader } = options;
+  if (reader.stats) installReadingMetrics(registry, () => reader.stats!());
   const labelNames = ['route', 'method', 'status', 'document_type'] as const;
   const requests = new Counter({
     name: 'klartext_http_requests_total',
@@ -67,8 +54,8 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): R
 }
 
 /** Gauges read from the pool at scrape time; its totals since start are exported as counters. */
-function installReadingMetrics(registry: Registry, figures: () => ReadingFigures): void {
-  const now = (name: string, help: string, pick: (f: ReadingFigures) => number) =>
+function installReadingMetrics(registry: Registry, figures: () => ReaderStats): void {
+  const now = (name: string, help: string, pick: (f: ReaderStats) => number) =>
     new Gauge({
       name,
       help,
@@ -77,7 +64,7 @@ function installReadingMetrics(registry: Registry, figures: () => ReadingFigures
         this.set(pick(figures()));
       },
     });
-  const total = (name: string, help: string, pick: (f: ReadingFigures) => number) => {
+  const total = (name: string, help: string, pick: (f: ReaderStats) => number) => {
     let exported = 0;
     return new Counter({
       name,

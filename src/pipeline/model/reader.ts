@@ -22,4 +22,23 @@ export interface ReadOptions {
 export interface DocumentReader {
   read(bytes: Uint8Array, kind: FileKind, options: ReadOptions): Promise<LoadedDocument>;
   close(): Promise<void>;
+  /** What its worker pool is doing (for /metrics and tests); a reader without a pool has none. */
+  stats?(): ReaderStats;
+}
+
+/** A reader's worker pool now, and its counts since start. */
+export interface ReaderStats {
+  threads: number;
+  /** Reads waiting for a thread (the fair queue). */
+  queued: number;
+  /** Tasks on a thread now, and of those the OCR of a page. */
+  running: number;
+  runningOcr: number;
+  completed: number;
+  /** Tasks refused for lack of capacity (waited queueWaitMs, or their deadline, in the queue). */
+  refused: number;
+  /** Pages handed to the OCR engine. */
+  ocrPages: number;
+  /** Pages without ink (blank) that were not OCR'd: no painting in the PDF, or an empty raster. */
+  blankPages: number;
 }

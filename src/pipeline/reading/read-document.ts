@@ -2,10 +2,10 @@ import { availableParallelism } from 'node:os';
 import type { FileKind } from '../../domain/file-kind.js';
 import type { OcrEngineChoice } from '../../ports/ocr-engine.js';
 import type { LoadedDocument, Page } from '../model/document.js';
-import type { DocumentReader, ReadOptions } from '../model/reader.js';
+import type { DocumentReader, ReaderStats, ReadOptions } from '../model/reader.js';
 import type { OcrPageSettings } from './ocr/ocr-page.js';
 import { newTicket, type ReadTicket } from './worker/fair-queue.js';
-import { ReadingPool, type PoolStats } from './worker/pool.js';
+import { ReadingPool } from './worker/pool.js';
 import type { OcrSource, OcrTask, OcrTaskResult, PdfTextResult } from './worker/tasks.js';
 import { toLoadError } from './load-failures.js';
 import { defaultTextLayerThresholds, type TextLayerThresholds } from './text-layer-quality.js';
@@ -87,15 +87,7 @@ export const defaultReaderConfig: ReaderConfig = Object.freeze({
   queueWaitMs: 20_000, // ms
 });
 
-export interface ReaderStats extends PoolStats {
-  /** Pages handed to the OCR engine. */
-  ocrPages: number;
-  /** Pages without ink (blank) that were not OCR'd: no painting in the PDF, or an empty raster. */
-  blankPages: number;
-}
-
 export interface ReaderWithStats extends DocumentReader {
-  /** Pool occupancy and page counts, for health checks and tests. */
   stats(): ReaderStats;
 }
 

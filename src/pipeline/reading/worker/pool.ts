@@ -1,6 +1,7 @@
 import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ProcessingTimeoutError } from '../../model/errors.js';
+import type { ReaderStats } from '../../model/reader.js';
 import { FairQueue, type ReadTicket } from './fair-queue.js';
 import type { TaskEnvelope, WorkerInit, WorkerTask } from './tasks.js';
 
@@ -26,17 +27,8 @@ export interface PoolOptions {
   queueWaitMs: number;
 }
 
-export interface PoolStats {
-  threads: number;
-  /** Tasks waiting for a thread. */
-  queued: number;
-  running: number;
-  /** Of the running tasks, those reading a page by OCR. */
-  runningOcr: number;
-  completed: number;
-  /** Tasks refused for lack of capacity (waited queueWaitMs, or their deadline, in the queue). */
-  refused: number;
-}
+/** The reader's figures that are the pool's own (model/reader.ts). */
+export type PoolStats = Omit<ReaderStats, 'ocrPages' | 'blankPages'>;
 
 export class ReadingPool {
   private readonly piscina: Piscina;
