@@ -1,28 +1,13 @@
 import assert from 'node:assert/strict';
 import { deflateSync } from 'node:zlib';
 import { describe, test } from 'node:test';
-import { deflatedSpaces, pdfFlateBomb, rawPdf } from '../../scripts/fixtures/hostile-files.js';
+import { deflatedSpaces, pdfFlateBomb, pdfWithContentStream, rawPdf, streamObject } from '../../scripts/fixtures/hostile-files.js';
 import { readingFixture } from '../../scripts/fixtures/generate.js';
 import { LoadFailureSignal } from '../../src/pipeline/reading/load-failures.js';
 import { checkPdfInflation, MAX_INFLATED_BYTES } from '../../src/pipeline/reading/pdf-inflation.js';
 import { payslipLines, statementLines, textPdf } from '../support/documents.js';
 
 const MB = 1024 * 1024;
-
-/** A one-page PDF whose object 4 is a stream with this dictionary (without /Length) and data. */
-function pdfWithStream(dictionary: string, data: Buffer): Uint8Array {
-  return rawPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
-    streamObject(`<< /Length ${data.length} ${dictionary} >>`, data),
-  ]);
-}
-
-/** A stream object's body as rawPdf takes it: bytes as latin1 text. */
-function streamObject(dictionary: string, data: Buffer, eol = '\n'): string {
-  return `${dictionary}\nstream${eol}${data.toString('latin1')}\nendstream`;
-}
 
 /** ASCII85 (ISO 32000-1, 7.4.3), as a PDF writer would encode: `z` for zeros, a short last group. */
 function ascii85(data: Buffer): string {
@@ -80,8 +65,8 @@ describe('a bound on what a PDF inflates to (issue 10: deflate bombs)', () => {
   });
 
   test('the budget is the sum over streams, and a stream just within it passes', async () => {
-    await checkPdfInflation(pdfWithStream('/Filter /FlateDecode', deflatedSpaces(3)), 3 * MB);
-    assertRefused(await refusal(pdfWithStream('/Filter /FlateDecode', deflatedSpaces(3)), 3 * MB - 1), 3);
+    await checkPdfInflation(pdfWithContentStream('/Filter /FlateDecode', deflatedSpaces(3)), 3 * MB);
+    assertRefused(await refusal(pdfWithContentStream('/Filter /FlateDecode', deflatedSpaces(3)), 3 * MB - 1), 3);
     const two = rawPdf([
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -95,28 +80,28 @@ describe('a bound on what a PDF inflates to (issue 10: deflate bombs)', () => {
   test('a bomb behind a text encoding ([/ASCIIHexDecode /FlateDecode], [/A85 /Fl]) is decoded and counted', async () => {
     const bomb = deflatedSpaces(8);
     const hex = Buffer.from(`${bomb.toString('hex').replace(/(.{64})/g, '$1\n')}>`, 'latin1');
-    assertRefused(await refusal(pdfWithStream('/Filter [/ASCIIHexDecode /FlateDecode]', hex), 4 * MB), 4);
-    await checkPdfInflation(pdfWithStream('/Filter [/AHx /Fl]', hex), 8 * MB);
+    assertRefused(await refusal(pdfWithContentStream('/Filter [/ASCIIHexDecode /FlateDecode]', hex), 4 * MB), 4);
+    await checkPdfInflation(pdfWithContentStream('/Filter [/AHx /Fl]', hex), 8 * MB);
     const a85 = Buffer.from(`${ascii85(bomb)}~>`, 'latin1');
-    assertRefused(await refusal(pdfWithStream('/Filter [/A85 /Fl]', a85), 4 * MB), 4);
-    await checkPdfInflation(pdfWithStream('/Filter [/ASCII85Decode /FlateDecode]', a85), 8 * MB);
+    assertRefused(await refusal(pdfWithContentStream('/Filter [/A85 /Fl]', a85), 4 * MB), 4);
+    await checkPdfInflation(pdfWithContentStream('/Filter [/ASCII85Decode /FlateDecode]', a85), 8 * MB);
   });
 
   test('a damaged stream counts what decodes before the damage', async () => {
     const bomb = deflatedSpaces(8);
     const damaged = Buffer.concat([bomb.subarray(0, bomb.length - 20), Buffer.from('not deflate data at all')]);
-    assertRefused(await refusal(pdfWithStream('/Filter /FlateDecode', damaged), 4 * MB), 4);
+    assertRefused(await refusal(pdfWithContentStream('/Filter /FlateDecode', damaged), 4 * MB), 4);
   });
 
   test('RunLength and LZW streams are counted without being decoded', async () => {
     // RunLength: 129 repeats the next byte 128 times; 8,192 pairs make 1 MB.
     const runs = Buffer.concat([Buffer.alloc(8192 * 2).map((_, i) => (i % 2 === 0 ? 129 : 0x20)), Buffer.from([128])]);
-    assertRefused(await refusal(pdfWithStream('/Filter /RunLengthDecode', runs), MB - 1), 1);
-    await checkPdfInflation(pdfWithStream('/Filter /RL', runs), MB);
+    assertRefused(await refusal(pdfWithContentStream('/Filter /RunLengthDecode', runs), MB - 1), 1);
+    await checkPdfInflation(pdfWithContentStream('/Filter /RL', runs), MB);
     // LZW: the example of ISO 32000-1, 7.4.4.2 — 9 bytes of codes that decode to 10 bytes.
     const lzw = Buffer.from([0x80, 0x0b, 0x60, 0x50, 0x22, 0x0c, 0x0c, 0x85, 0x01]);
-    assertRefused(await refusal(pdfWithStream('/Filter /LZWDecode', lzw), 9), 0);
-    await checkPdfInflation(pdfWithStream('/Filter /LZWDecode', lzw), 10);
+    assertRefused(await refusal(pdfWithContentStream('/Filter /LZWDecode', lzw), 9), 0);
+    await checkPdfInflation(pdfWithContentStream('/Filter /LZWDecode', lzw), 10);
   });
 
   test('a hostile file lies: decoy filters, a comment before the keyword, a label of image, no filter at all — the largest reading counts', async () => {
@@ -127,15 +112,15 @@ describe('a bound on what a PDF inflates to (issue 10: deflate bombs)', () => {
       '',
       '/Type /XObject /Subtype /Image /Width 2000 /Height 1000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode',
     ]) {
-      assertRefused(await refusal(pdfWithStream(dictionary, bomb), 4 * MB), 4);
+      assertRefused(await refusal(pdfWithContentStream(dictionary, bomb), 4 * MB), 4);
     }
     const hex = Buffer.from(`${bomb.toString('hex')}>`, 'latin1');
-    assertRefused(await refusal(pdfWithStream('/Filter [/ASCIIHex#44ecode /Fl#61teDecode]', hex), 4 * MB), 4);
+    assertRefused(await refusal(pdfWithContentStream('/Filter [/ASCIIHex#44ecode /Fl#61teDecode]', hex), 4 * MB), 4);
     const commented = rawPdf([
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
       '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
-      `<< /Filter [/FlateDecode /FlateDecode] >> % a comment\nstream  \n${deflateSync(bomb).toString('latin1')}\nendstream`,
+      streamObject('<< /Filter [/FlateDecode /FlateDecode] >> % a comment', deflateSync(bomb), '  \n'),
     ]);
     assertRefused(await refusal(commented, 4 * MB), 4);
   });
