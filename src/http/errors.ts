@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { bearerToken } from '../domain/api-key-format.js';
 import type { ErrorCode } from '../domain/error-codes.js';
 import { ApiError, errorBody } from './api-error.js';
 
@@ -50,6 +51,27 @@ export function isUnreachableDependency(error: unknown, depth = 0): boolean {
 /** Seconds a client is asked to wait after a 503 (the same as for the other dependencies). */
 const RETRY_AFTER_SECONDS = '30';
 
+/** The protection space of every keyed route: one realm, the API key's. */
+export const AUTH_REALM = 'klartext';
+
+/**
+ * RFC 6750 §3: every 401 challenges with `Bearer realm=…`; where a bearer token was sent and is
+ * refused (unknown, malformed, revoked) it adds `error="invalid_token"` and the public message,
+ * where none was (no header, another scheme) no error code (§3.1). A 403 for a missing scope
+ * names the scope the route needs. The message is our own ASCII text; quotes and backslashes
+ * are dropped all the same, as a quoted-string cannot hold them unescaped.
+ */
+function bearerChallenge(request: FastifyRequest, code: ErrorCode, message: string): string | null {
+  const realm = `Bearer realm="${AUTH_REALM}"`;
+  if (code === 'insufficient_scope') {
+    const scope = request.routeOptions.config.scope;
+    return `${realm}, error="insufficient_scope"${scope ? `, scope="${scope}"` : ''}`;
+  }
+  if (code !== 'invalid_api_key' && code !== 'revoked_api_key') return null;
+  if (!bearerToken(request.headers.authorization)) return realm;
+  return `${realm}, error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"`;
+}
+
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -62,6 +84,8 @@ export function sendError(
   // parser gave up on) leaves bytes on the connection that are no request: the client must
   // not send its next request there.
   if (!request.raw.complete) reply.header('connection', 'close');
+  const challenge = bearerChallenge(request, code, message);
+  if (challenge) reply.header('WWW-Authenticate', challenge);
   return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message, request.id, param));
 }
 

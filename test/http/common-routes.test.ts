@@ -64,9 +64,17 @@ describe('every keyed /api/v1 route', () => {
           assert.equal(res.status, 401);
           assert.equal((await errorOf(res)).code, 'invalid_api_key');
           assert.match(res.headers.get('x-request-id') ?? '', /^req_[0-9A-Za-z]{20}$/);
+          // RFC 6750 §3: the challenge on every 401; an error code only where a token was sent.
+          assert.equal(
+            res.headers.get('www-authenticate'),
+            key ? 'Bearer realm="klartext", error="invalid_token", error_description="The API key is not valid."' : 'Bearer realm="klartext"',
+          );
         }
         const basic = await fetch(`${server.url}${route.path}`, { method: route.method, headers: { authorization: 'Basic dXNlcjpwYXNz' } });
         assert.equal(basic.status, 401);
+        // Another scheme is no bearer token: challenged without an error code (RFC 6750 §3.1).
+        assert.equal(basic.headers.get('www-authenticate'), 'Bearer realm="klartext"');
+        await basic.body?.cancel();
       });
 
       test('401 revoked_api_key for a revoked key', async () => {
@@ -75,6 +83,10 @@ describe('every keyed /api/v1 route', () => {
         const res = await call(route, org.apiKey);
         assert.equal(res.status, 401);
         assert.equal((await errorOf(res)).code, 'revoked_api_key');
+        assert.equal(
+          res.headers.get('www-authenticate'),
+          'Bearer realm="klartext", error="invalid_token", error_description="This API key has been revoked."',
+        );
       });
 
       test(`403 insufficient_scope without ${route.scope}, with RateLimit headers`, async () => {
@@ -85,6 +97,8 @@ describe('every keyed /api/v1 route', () => {
         assert.equal(res.status, 403);
         assert.equal((await errorOf(res)).code, 'insufficient_scope');
         assert.equal(res.headers.get('ratelimit-limit'), '10');
+        // RFC 6750 §3.1: the scope the route needs, in the challenge.
+        assert.equal(res.headers.get('www-authenticate'), `Bearer realm="klartext", error="insufficient_scope", scope="${route.scope}"`);
       });
 
       test('429 rate_limited past the per-minute limit, with Retry-After and headers', async () => {
