@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { bearerToken } from '../domain/api-key-format.js';
 import type { ErrorCode } from '../domain/error-codes.js';
 import { ApiError, errorBody } from './api-error.js';
+import { MAX_ECHOED_NAME } from './multipart-upload.js';
 
 /**
  * The one mapper from anything thrown to the error body of SPEC §2. Framework and multipart
@@ -98,8 +99,14 @@ export function installErrorHandling(app: FastifyInstance): void {
     const fastifyError = error as FastifyError;
     if (hasZodFastifySchemaValidationErrors(fastifyError)) {
       const issue = fastifyError.validation[0];
-      const zodIssue = (issue?.params as { issue?: { path?: (string | number)[] } } | undefined)?.issue;
-      const path = zodIssue?.path?.join('.') ?? issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      const path = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      // A strict body's unknown field is reported by zod at the object's path, with its name
+      // in `keys`: the field at fault is that name (SPEC §2 `param`), as for the analyze form.
+      const unknownKey = issue?.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] }).keys?.[0] : undefined;
+      if (unknownKey !== undefined) {
+        const field = [...(path ? [path] : []), shownName(unknownKey)].join('.');
+        return sendError(request, reply, 'invalid_request', 400, `Unknown field '${field}'.`, field);
+      }
       const field = path && path.length > 0 ? path : undefined;
       const message = field ? `Field '${field}' is invalid: ${issue?.message ?? 'bad value'}.` : `The request is invalid: ${issue?.message ?? 'bad value'}.`;
       return sendError(request, reply, 'invalid_request', 400, message, field);
@@ -141,4 +148,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     return sendError(request, reply, 'not_found', 404, `No route ${request.method} ${path}.`);
   });
+}
+
+/** A client's field name as an error repeats it: at most MAX_ECHOED_NAME characters, then `…`. */
+function shownName(name: string): string {
+  return name.length <= MAX_ECHOED_NAME ? name : `${name.slice(0, MAX_ECHOED_NAME)}…`;
 }

@@ -84,7 +84,7 @@ for (const backend of backends()) {
       }
     });
 
-    test('checkout validation: unknown tier, missing tier, enterprise is not self-service', async () => {
+    test('checkout validation: unknown tier, missing tier, enterprise is not self-service, unknown fields named', async () => {
       const server = await startServer({ backend });
       try {
         const org = await createOrg(server);
@@ -100,6 +100,15 @@ for (const backend of backends()) {
         const noBody = await post(server, '/api/v1/billing/checkout', org.apiKey);
         assert.equal(noBody.status, 400);
         assert.equal((await errorOf(noBody)).code, 'invalid_request');
+        // A field the body does not take is refused by name (SPEC §2: `param` names the field).
+        const extra = await post(server, '/api/v1/billing/checkout', org.apiKey, { tier: 'starter', coupon: 'FREE' });
+        assert.equal(extra.status, 400);
+        const e = await errorOf(extra);
+        assert.deepEqual([e.code, e.param], ['invalid_request', 'coupon']);
+        assert.match(e.message, /coupon/);
+        const portal = await post(server, '/api/v1/billing/portal', org.apiKey, { return_url: 'https://example.org/' });
+        assert.equal(portal.status, 400);
+        assert.deepEqual([(await errorOf(portal)).param], ['return_url']);
       } finally {
         await server.close();
       }
