@@ -2,15 +2,42 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { DOCUMENT_TYPES } from '../domain/document-types.js';
-import { ERROR_CATALOGUE } from '../domain/error-codes.js';
+import type { z } from 'zod';
+import { ERROR_CATALOGUE, ERROR_CODES } from '../domain/error-codes.js';
+import { SCOPES } from '../domain/scopes.js';
+import { AUTH_REALM } from './errors.js';
+import { ErrorBodySchema } from './schemas.js';
 
 type OpenApiDoc = ReturnType<typeof jsonSchemaTransformObject>;
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+type Json = Record<string, unknown>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A multipart route's form, read by the handler as it streams (not validated by Fastify):
+     * the document's request body is generated from it.
+     */
+    form?: z.ZodObject;
+  }
+}
 
 /**
- * The OpenAPI document, generated from the route schemas the server validates with, plus what
- * a schema cannot say: the multipart form of analyze (read by the handler as it streams), the
- * bearer scheme and the error catalogue. Served at /api/v1/openapi.json; a page at /docs.
+ * The OpenAPI document, generated from what the server does: the route schemas it validates
+ * and serializes with, the gate each route sits behind (its scope, whether it is metered) and
+ * the headers the plugins set. Served at /api/v1/openapi.json; a page at /docs.
+ *
+ * What a route schema cannot say is derived here, once, from the same facts the server acts
+ * on, so no route can forget it:
+ * - a keyed route (config.scope) answers 401, 403, 429, 500 and 503 from the gate, a metered
+ *   one also 402; every route 408 (body or headers not received in time) and 431 (headers too
+ *   large), both answered before the route runs;
+ * - `security` names the scope; a JSON body that may be left out is not `required`;
+ * - response headers: X-Request-Id on every response (plugins/request-context.ts), the
+ *   RateLimit headers once a key was verified (plugins/api-auth.ts), Retry-After on 429 and
+ *   503, WWW-Authenticate on 401 and 403 (errors.ts);
+ * - 404 and 405 answer requests outside the operations; they are components.responses, named
+ *   by the extension `x-unmatched-responses` (an operation cannot declare a method it lacks).
  */
 export async function installOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
   await app.register(fastifySwagger, {
@@ -24,39 +51,173 @@ export async function installOpenApi(app: FastifyInstance, publicBaseUrl: string
           '`{ "error": { "code", "message", "param"?, "request_id" } }`. Error codes:\n\n' +
           Object.entries(ERROR_CATALOGUE)
             .map(([code, e]) => `- \`${code}\` (HTTP ${e.status}): ${e.description}`)
-            .join('\n'),
+            .join('\n') +
+          '\n\nA path that exists answers another method with 405 and `Allow`; any other path 404 ' +
+          '(`components.responses`, listed in `x-unmatched-responses`).',
       },
       servers: [{ url: publicBaseUrl }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'kt_live_… or kt_test_… API key' } },
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              '`Authorization: Bearer kt_live_…` (or `kt_test_…`). Each operation names the scope its key needs ' +
+              `in \`security\` and \`x-required-scope\`; the scopes are ${SCOPES.map((s) => `\`${s}\``).join(', ')}.`,
+          },
+        },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: (documentObject) => withMultipartAnalyze(jsonSchemaTransformObject(documentObject) as OpenApiDoc),
+    transform: (input) => jsonSchemaTransform(withGate(input)),
+    transformObject: (documentObject) => finishDocument(jsonSchemaTransformObject(documentObject) as OpenApiDoc),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 
-function withMultipartAnalyze(doc: OpenApiDoc): OpenApiDoc {
-  const paths = (doc as { paths?: Record<string, Record<string, Record<string, unknown>>> }).paths;
-  const post = paths?.['/api/v1/analyze']?.post;
-  if (post) {
-    post.requestBody = {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            required: ['document_type', 'file'],
-            properties: {
-              document_type: { type: 'string', enum: [...DOCUMENT_TYPES] },
-              file: { type: 'string', format: 'binary', description: 'PDF, JPG or PNG; at most 10 MB (10485760 bytes)' },
-            },
-          },
-        },
-      },
-    };
+/** Statuses answered by the gate in front of keyed routes and by the server before routing. */
+const GATE_STATUSES = [401, 403, 429, 500, 503] as const;
+const METERED_STATUSES = [402] as const;
+const EVERY_ROUTE_STATUSES = [408, 431] as const;
+
+/** Marks an operation whose JSON body may be left out; finishDocument turns it into `required: false`. */
+const BODY_OPTIONAL = 'x-body-optional';
+
+/** Adds to a visible route's schema what its config says: gate statuses, scope, form, operationId check. */
+function withGate(input: TransformInput): TransformInput {
+  const schema = input.schema as Json | undefined;
+  if (!schema || schema.hide) return input;
+  if (typeof schema.operationId !== 'string') {
+    throw new Error(`Route ${input.url} is in the API document without an operationId.`);
   }
+  const config = (input.route as { config?: { scope?: string; metered?: boolean; form?: z.ZodObject } }).config ?? {};
+  const statuses: number[] = [...EVERY_ROUTE_STATUSES];
+  if (config.scope) statuses.push(...GATE_STATUSES);
+  if (config.metered) statuses.push(...METERED_STATUSES);
+  const response: Json = { ...(schema.response as Json | undefined) };
+  for (const status of statuses) response[status] ??= ErrorBodySchema;
+
+  const out: Json = { ...schema, response };
+  if (config.scope) {
+    out.security = [{ bearerAuth: [config.scope] }];
+    out['x-required-scope'] = config.scope;
+    out.description = [schema.description, `Requires an API key with the scope \`${config.scope}\`.`].filter(Boolean).join('\n\n');
+  }
+  if (config.form) {
+    out.body = config.form;
+    out.consumes = ['multipart/form-data'];
+  } else if (schema.body && (schema.body as z.ZodType).safeParse(undefined).success) {
+    out[BODY_OPTIONAL] = true;
+  }
+  return { ...input, schema: out } as TransformInput;
+}
+
+const HEADERS: Record<string, Json> = {
+  'X-Request-Id': { description: 'The request id (`req_` + 20 base62 characters); also `error.request_id`', schema: { type: 'string', pattern: '^req_[0-9A-Za-z]{20}$' } },
+  'RateLimit-Limit': { description: "Requests per minute of the organization's tier", schema: { type: 'string', pattern: '^[0-9]+$' } },
+  'RateLimit-Remaining': { description: 'Requests left in the current minute', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  'RateLimit-Reset': { description: 'Seconds until the current minute ends', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  'WWW-Authenticate': {
+    description:
+      `RFC 6750: \`Bearer realm="${AUTH_REALM}"\`; with \`error="invalid_token"\` where a key was sent but is unknown, malformed or ` +
+      'revoked; on 403 `error="insufficient_scope"` and the `scope` the operation needs',
+    schema: { type: 'string', pattern: `^Bearer realm="${AUTH_REALM}"` },
+  },
+  Allow: { description: 'The methods the path answers, comma-separated', schema: { type: 'string' } },
+};
+
+/** A header of a response, inline: a Reference Object cannot carry `required` (OpenAPI 3.1 §4.8.23). */
+const headerRef = (name: string, required: boolean): Json => ({ ...HEADERS[name], required });
+
+/**
+ * The headers each status of an operation carries. RateLimit headers are sent once the key is
+ * verified: always on 200, 402, 403, 422 and 429; they may be missing on a 400, 408, 500 or 503
+ * that came before that (a request the framework refused, a database that cannot be reached).
+ */
+function headersOf(status: number, keyed: boolean): Json {
+  const headers: Json = { 'X-Request-Id': headerRef('X-Request-Id', true) };
+  if (keyed && status !== 401 && status !== 431) {
+    const always = status < 300 || [402, 403, 422, 429].includes(status);
+    for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) headers[name] = headerRef(name, always);
+  }
+  if (status === 429 || status === 503) headers['Retry-After'] = headerRef('Retry-After', true);
+  if (status === 401 || (keyed && status === 403)) headers['WWW-Authenticate'] = headerRef('WWW-Authenticate', true);
+  return headers;
+}
+
+function descriptionOf(status: number, given: unknown): string {
+  if (status < 300) return typeof given === 'string' && given !== 'Default Response' ? given : 'Success';
+  const codes = ERROR_CODES.filter((code) => ERROR_CATALOGUE[code].status === status);
+  return codes.map((code) => `\`${code}\`: ${ERROR_CATALOGUE[code].description}`).join('\n\n');
+}
+
+const errorResponse = (status: number, extra: Json = {}): Json => ({
+  description: descriptionOf(status, undefined),
+  headers: { 'X-Request-Id': headerRef('X-Request-Id', true), ...extra },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+/** The whole document: headers and descriptions on every response, optional bodies, 404/405. */
+function finishDocument(doc: OpenApiDoc): OpenApiDoc {
+  const paths = ((doc as Json).paths ?? {}) as Record<string, Record<string, Json>>;
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      const keyed = Array.isArray(operation.security) && operation.security.length > 0;
+      const responses = (operation.responses ?? {}) as Record<string, Json>;
+      for (const [status, response] of Object.entries(responses)) {
+        response.description = descriptionOf(Number(status), response.description);
+        response.headers = headersOf(Number(status), keyed);
+      }
+      if (operation[BODY_OPTIONAL]) {
+        delete operation[BODY_OPTIONAL];
+        const body = operation.requestBody as { required?: boolean; content?: Record<string, { schema?: Json }> } | undefined;
+        if (body) {
+          body.required = false;
+          // Leaving the body out is said by `required: false`; the schema is of a body that is sent.
+          for (const media of Object.values(body.content ?? {})) {
+            const anyOf = media.schema?.anyOf as Json[] | undefined;
+            const sent = anyOf?.filter((s) => s.type !== 'null');
+            if (sent?.length === 1) media.schema = sent[0];
+          }
+        }
+      }
+    }
+  }
+  const components = ((doc as Json).components ?? {}) as Json;
+  components.responses = {
+    NotFound: errorResponse(404),
+    MethodNotAllowed: errorResponse(405, { Allow: headerRef('Allow', true) }),
+  };
+  (doc as Json).components = components;
+  (doc as Json)['x-unmatched-responses'] = {
+    404: { $ref: '#/components/responses/NotFound' },
+    405: { $ref: '#/components/responses/MethodNotAllowed' },
+  };
+  components.schemas = reachableSchemas(doc as Json, (components.schemas ?? {}) as Json);
   return doc;
+}
+
+/**
+ * Only the schemas the document uses: the zod registry yields an input and an output variant
+ * of every named schema, and a client generator would emit both.
+ */
+function reachableSchemas(doc: Json, schemas: Json): Json {
+  const prefix = '#/components/schemas/';
+  const used = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(prefix)) {
+        const name = value.slice(prefix.length);
+        if (!used.has(name)) {
+          used.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(value);
+    }
+  };
+  visit({ ...doc, components: { ...(doc.components as Json), schemas: {} } });
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
 }

@@ -4,6 +4,9 @@ import { analysisStages } from './stages/analysis/index.js';
 import { classifyStage } from './stages/classify/classify.js';
 import { kontoauszugStage } from './stages/kontoauszug/stage.js';
 
+/** The key-number names and review-flag topics of each analysis type (the API document's enums). */
+export { ANALYSIS_VOCABULARY } from './stages/analysis/index.js';
+
 /**
  * document_type → ordered stages. Every pipeline starts by checking that the upload is of the
  * requested type; the extraction stages of each type are added by their own modules. A

@@ -133,8 +133,9 @@ export interface KeyNumber {
 
 export type Severity = 'info' | 'warning' | 'critical';
 
-export interface ReviewFlag {
-  topic: string;
+/** `Topic`: the closed list of SPEC §9 topics of the document type that raises the flag. */
+export interface ReviewFlag<Topic extends string = string> {
+  topic: Topic;
   severity: Severity;
   description: string;
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DOCUMENT_TYPES, isDocumentType } from '../../../domain/document-types.js';
+import { isDocumentType } from '../../../domain/document-types.js';
 import type { Clock } from '../../../ports/clock.js';
 import type { Store } from '../../../ports/store.js';
 import type { AnalyzeDeps } from '../../../services/analyze-document.js';
 import { analyzeHoldingReservation, trimAsciiWhitespace, validateAnalyzeForm } from '../../../services/run-metered-analysis.js';
 import { ApiError } from '../../api-error.js';
 import { readUploadForm } from '../../multipart-upload.js';
-import { AnalyzeResponseSchema, AUTH_ERRORS, ErrorBodySchema } from '../../schemas.js';
+import { ANALYZE_FORM_FIELDS, AnalyzeFormSchema, AnalyzeResponseSchema, ErrorBodySchema } from '../../schemas.js';
 
 export interface AnalyzeRouteDeps extends AnalyzeDeps {
   store: Store;
@@ -26,21 +26,19 @@ export async function analyzeRoute(app: FastifyInstance, deps: AnalyzeRouteDeps)
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/v1/analyze',
     {
-      config: { scope: 'analyze:write', metered: true },
+      config: { scope: 'analyze:write', metered: true, form: AnalyzeFormSchema },
       schema: {
+        operationId: 'analyzeDocument',
         summary: 'Analyze a document',
         description:
-          'Multipart form with `document_type` (one of ' +
-          DOCUMENT_TYPES.join(', ') +
-          ') and `file` (PDF, JPG or PNG, at most 10 MB). Synchronous; only a 200 is billed.',
+          'Multipart form with `document_type` and `file` (PDF, JPG or PNG, at most 10 MB); no other field. ' +
+          'Synchronous; only a 200 is billed. The answer is discriminated by `document_type`.',
         tags: ['analyze'],
-        consumes: ['multipart/form-data'],
-        security: [{ bearerAuth: [] }],
-        response: { 200: AnalyzeResponseSchema, 400: ErrorBodySchema, 402: ErrorBodySchema, 422: ErrorBodySchema, ...AUTH_ERRORS },
+        response: { 200: AnalyzeResponseSchema, 400: ErrorBodySchema, 422: ErrorBodySchema },
       },
     },
     async (request, reply) => {
-      const form = await readUploadForm(request, { fields: ['document_type'], file: 'file' });
+      const form = await readUploadForm(request, ANALYZE_FORM_FIELDS);
       const given = form.fields.get('document_type');
       const rawType = given === undefined ? undefined : trimAsciiWhitespace(given);
       if (rawType && isDocumentType(rawType)) request.documentType = rawType;

@@ -4,7 +4,7 @@ import type { BillingProvider } from '../../../ports/billing.js';
 import type { Store } from '../../../ports/store.js';
 import { openBillingPortal, startCheckout } from '../../../services/billing.js';
 import { ApiError } from '../../api-error.js';
-import { AUTH_ERRORS, BillingSessionSchema, CheckoutBodySchema, ErrorBodySchema, PortalBodySchema } from '../../schemas.js';
+import { BillingSessionSchema, CheckoutBodySchema, ErrorBodySchema, PortalBodySchema } from '../../schemas.js';
 
 /** POST /api/v1/billing/checkout and /portal: addresses of the provider's hosted pages. */
 export async function billingRoutes(app: FastifyInstance, deps: { billing: BillingProvider; store: Store }): Promise<void> {
@@ -14,11 +14,11 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
     {
       config: { scope: 'billing:write' },
       schema: {
+        operationId: 'startCheckout',
         summary: 'Start a checkout for a paid tier (organizations on trial)',
         tags: ['billing'],
-        security: [{ bearerAuth: [] }],
         body: CheckoutBodySchema,
-        response: { 200: BillingSessionSchema, 400: ErrorBodySchema, ...AUTH_ERRORS },
+        response: { 200: BillingSessionSchema, 400: ErrorBodySchema },
       },
     },
     async (request) => {
@@ -37,11 +37,12 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
     {
       config: { scope: 'billing:write' },
       schema: {
+        operationId: 'openBillingPortal',
         summary: 'Open the billing portal (invoices, payment method, cancellation)',
+        description: 'Takes no body (or `{}`).',
         tags: ['billing'],
-        security: [{ bearerAuth: [] }],
         body: PortalBodySchema,
-        response: { 200: BillingSessionSchema, 400: ErrorBodySchema, ...AUTH_ERRORS },
+        response: { 200: BillingSessionSchema, 400: ErrorBodySchema },
       },
     },
     async (request) => {

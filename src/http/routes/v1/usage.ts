@@ -4,7 +4,7 @@ import type { Clock } from '../../../ports/clock.js';
 import type { Store } from '../../../ports/store.js';
 import { getUsage } from '../../../services/get-usage.js';
 import type { PendingSettlements } from '../../../services/pending-settlements.js';
-import { AUTH_ERRORS, UsageResponseSchema } from '../../schemas.js';
+import { UsageResponseSchema } from '../../schemas.js';
 
 /**
  * GET /api/v1/usage: the usage record of the running billing period (SPEC §4). Waits for the
@@ -16,10 +16,10 @@ export async function usageRoute(app: FastifyInstance, deps: { store: Store; clo
     {
       config: { scope: 'usage:read' },
       schema: {
+        operationId: 'getUsage',
         summary: 'Usage of the current billing period',
         tags: ['usage'],
-        security: [{ bearerAuth: [] }],
-        response: { 200: UsageResponseSchema, ...AUTH_ERRORS },
+        response: { 200: UsageResponseSchema },
       },
     },
     async (request) => {

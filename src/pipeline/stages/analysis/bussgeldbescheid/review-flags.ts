@@ -11,9 +11,13 @@ export interface BussgeldFlagInput {
   kind: BussgeldKind;
 }
 
-export function bussgeldReviewFlags(f: BussgeldFlagInput): ReviewFlag[] {
+/** The review-flag topics of SPEC §9 this type raises; the API document lists them as an enum. */
+export const BUSSGELD_FLAG_TOPICS = ['einspruchsfrist', 'verjaehrung', 'fahrverbot', 'punkte'] as const;
+export type BussgeldFlagTopic = (typeof BUSSGELD_FLAG_TOPICS)[number];
+
+export function bussgeldReviewFlags(f: BussgeldFlagInput): ReviewFlag<BussgeldFlagTopic>[] {
   const k = f.keyNumbers;
-  const flags: ReviewFlag[] = [];
+  const flags: ReviewFlag<BussgeldFlagTopic>[] = [];
   const datum = dateOf(k.bescheiddatum?.value);
   const tat = dateOf(k.tatdatum?.value);
   let rechtskraft: string | null = null;

@@ -19,9 +19,13 @@ export interface KuendigungFlagInput {
   electronic: string | null;
 }
 
-export function kuendigungReviewFlags(f: KuendigungFlagInput): ReviewFlag[] {
+/** The review-flag topics of SPEC §9 this type raises; the API document lists them as an enum. */
+export const KUENDIGUNG_FLAG_TOPICS = ['klagefrist', 'kuendigungsfrist', 'schriftform', 'arbeitssuchend_melden'] as const;
+export type KuendigungFlagTopic = (typeof KUENDIGUNG_FLAG_TOPICS)[number];
+
+export function kuendigungReviewFlags(f: KuendigungFlagInput): ReviewFlag<KuendigungFlagTopic>[] {
   const k = f.keyNumbers;
-  const flags: ReviewFlag[] = [];
+  const flags: ReviewFlag<KuendigungFlagTopic>[] = [];
   const datum = dateOf(k.schreibdatum?.value);
   const ende = dateOf(k.beendigungsdatum?.value);
   const employment = f.relationship === 'arbeitsverhaeltnis';

@@ -61,9 +61,13 @@ function contributionProblem(branch: Branch, c: Contribution, printedBase: numbe
 
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6 };
 
-export function lohnReviewFlags(f: LohnFlagInput): ReviewFlag[] {
+/** The review-flag topics of SPEC §9 this type raises; the API document lists them as an enum. */
+export const LOHN_FLAG_TOPICS = ['netto_rechnung', 'mindestlohn', 'sozialversicherung', 'steuerklasse'] as const;
+export type LohnFlagTopic = (typeof LOHN_FLAG_TOPICS)[number];
+
+export function lohnReviewFlags(f: LohnFlagInput): ReviewFlag<LohnFlagTopic>[] {
   const k = f.keyNumbers;
-  const flags: ReviewFlag[] = [];
+  const flags: ReviewFlag<LohnFlagTopic>[] = [];
   const gross = centsOf(k.gesamtbrutto?.value);
   const net = centsOf(k.nettoverdienst?.value);
   const deductions = DEDUCTIONS.map((n) => centsOf(k[n]?.value)).filter((c): c is number => c !== null).map(Math.abs);

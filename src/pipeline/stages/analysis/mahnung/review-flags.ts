@@ -20,9 +20,13 @@ export interface MahnFlagInput {
   threat: string | null;
 }
 
-export function mahnReviewFlags(f: MahnFlagInput): ReviewFlag[] {
+/** The review-flag topics of SPEC §9 this type raises; the API document lists them as an enum. */
+export const MAHN_FLAG_TOPICS = ['inkassokosten', 'verzugszinsen', 'verjaehrung', 'zahlungsfrist', 'mahnbescheid_angedroht'] as const;
+export type MahnFlagTopic = (typeof MAHN_FLAG_TOPICS)[number];
+
+export function mahnReviewFlags(f: MahnFlagInput): ReviewFlag<MahnFlagTopic>[] {
   const k = f.keyNumbers;
-  const flags: ReviewFlag[] = [];
+  const flags: ReviewFlag<MahnFlagTopic>[] = [];
   const datum = dateOf(k.schreibdatum?.value);
   const haupt = centsOf(k.hauptforderung?.value);
   const inkasso = centsOf(k.inkassokosten?.value);

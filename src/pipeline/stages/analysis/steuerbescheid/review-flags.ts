@@ -18,8 +18,12 @@ export interface SteuerFlagInput {
   verspaetungszuschlag: string | null;
 }
 
-export function steuerReviewFlags(f: SteuerFlagInput): ReviewFlag[] {
-  const flags: ReviewFlag[] = [];
+/** The review-flag topics of SPEC §9 this type raises; the API document lists them as an enum. */
+export const STEUER_FLAG_TOPICS = ['einspruchsfrist', 'nachzahlung', 'vorlaeufigkeit', 'vorbehalt_der_nachpruefung', 'abweichung_von_erklaerung', 'verspaetungszuschlag'] as const;
+export type SteuerFlagTopic = (typeof STEUER_FLAG_TOPICS)[number];
+
+export function steuerReviewFlags(f: SteuerFlagInput): ReviewFlag<SteuerFlagTopic>[] {
+  const flags: ReviewFlag<SteuerFlagTopic>[] = [];
   const datum = dateOf(f.keyNumbers.bescheiddatum?.value);
   if (datum) {
     const { bekanntgabe, fristende } = steuerEinspruchsfrist(datum);
