@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
+import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/domain/error-codes.js';
 import type { Scope } from '../../src/domain/scopes.js';
 import { reserveCall, commitCall } from '../../src/services/meter-calls.js';
 import { backends } from '../support/databases.js';
@@ -254,6 +255,9 @@ test('every status the document declares was sent and checked above', () => {
     .filter((pair) => hasRedisServerBinary || !pair.endsWith(' 503'));
   assert.deepEqual(missing, []);
   for (const pair of Object.keys(NOT_PROVOKED)) assert.ok(checker.declared().includes(pair), `${pair} is still declared`);
+  // And the catalogue's statuses are all somewhere in the document (DESIGN habit 1).
+  const statuses = new Set(checker.declared().map((pair) => Number(pair.split(' ')[1])));
+  for (const code of ERROR_CODES) assert.ok(statuses.has(ERROR_CATALOGUE[code].status), `${code} (${ERROR_CATALOGUE[code].status}) is declared`);
 });
 
 /** The trial's 50 calls, committed through the metering service as 50 successful calls would be. */
