@@ -234,7 +234,8 @@ export const UsageResponseSchema = z
 
 /** Strict, like the analyze form: an unknown field is 400 invalid_request naming it, not ignored. */
 export const CheckoutBodySchema = z.strictObject({
-  tier: z.enum(PAID_CHECKOUT_TIERS, { error: `tier must be one of ${PAID_CHECKOUT_TIERS.join(', ')}.` }),
+  // The mapper (errors.ts) writes "Field 'tier' is invalid: <this>."
+  tier: z.enum(PAID_CHECKOUT_TIERS, { error: `must be one of ${PAID_CHECKOUT_TIERS.join(', ')}` }),
 });
 
 /** The portal takes no fields; a body, when sent, must be empty (`{}`). */

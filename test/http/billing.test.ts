@@ -93,6 +93,7 @@ for (const backend of backends()) {
           assert.equal(res.status, 400, JSON.stringify(body));
           const e = await errorOf(res);
           assert.deepEqual([e.code, e.param], ['invalid_request', 'tier']);
+          assert.equal(e.message, "Field 'tier' is invalid: must be one of starter, pro, business.");
         }
         const missing = await post(server, '/api/v1/billing/checkout', org.apiKey, {});
         assert.equal(missing.status, 400);
