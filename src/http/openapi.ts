@@ -86,8 +86,8 @@ const BODY_OPTIONAL = 'x-body-optional';
 /** Adds to a visible route's schema what its config says: gate statuses, scope, form, operationId check. */
 function withGate(input: TransformInput): TransformInput {
   const schema = input.schema as Json | undefined;
-  if (!schema || schema.hide) return input;
-  if (typeof schema.operationId !== 'string') {
+  if (schema?.hide) return input;
+  if (!schema || typeof schema.operationId !== 'string') {
     throw new Error(`Route ${input.url} is in the API document without an operationId.`);
   }
   const config = (input.route as { config?: { scope?: string; metered?: boolean; form?: z.ZodObject } }).config ?? {};
