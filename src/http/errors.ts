@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { bearerToken } from '../domain/api-key-format.js';
 import type { ErrorCode } from '../domain/error-codes.js';
 import { ApiError, errorBody } from './api-error.js';
-import { MAX_ECHOED_NAME } from './multipart-upload.js';
+import { echoed } from './echoed-text.js';
 
 /**
  * The one mapper from anything thrown to the error body of SPEC §2. Framework and multipart
@@ -104,7 +104,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       // in `keys`: the field at fault is that name (SPEC §2 `param`), as for the analyze form.
       const unknownKey = issue?.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] }).keys?.[0] : undefined;
       if (unknownKey !== undefined) {
-        const field = [...(path ? [path] : []), shownName(unknownKey)].join('.');
+        const field = [...(path ? [path] : []), echoed(unknownKey)].join('.');
         return sendError(request, reply, 'invalid_request', 400, `Unknown field '${field}'.`, field);
       }
       const field = path && path.length > 0 ? path : undefined;
@@ -148,9 +148,4 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     return sendError(request, reply, 'not_found', 404, `No route ${request.method} ${path}.`);
   });
-}
-
-/** A client's field name as an error repeats it: at most MAX_ECHOED_NAME characters, then `…`. */
-function shownName(name: string): string {
-  return name.length <= MAX_ECHOED_NAME ? name : `${name.slice(0, MAX_ECHOED_NAME)}…`;
 }

@@ -107,6 +107,9 @@ for (const backend of backends()) {
         const e = await errorOf(extra);
         assert.deepEqual([e.code, e.param], ['invalid_request', 'coupon']);
         assert.match(e.message, /coupon/);
+        // A 100-character name is repeated only in part, as for the analyze form (docs/api.md).
+        const long = await post(server, '/api/v1/billing/checkout', org.apiKey, { tier: 'pro', ['x'.repeat(100)]: 1 });
+        assert.equal((await errorOf(long)).param, `${'x'.repeat(64)}…`);
         const portal = await post(server, '/api/v1/billing/portal', org.apiKey, { return_url: 'https://example.org/' });
         assert.equal(portal.status, 400);
         assert.deepEqual([(await errorOf(portal)).param], ['return_url']);
