@@ -85,8 +85,6 @@ export function sendError(
   // parser gave up on) leaves bytes on the connection that are no request: the client must
   // not send its next request there.
   if (!request.raw.complete) reply.header('connection', 'close');
-  const challenge = bearerChallenge(request, code, message);
-  if (challenge) reply.header('WWW-Authenticate', challenge);
   return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message, request.id, param));
 }
 
@@ -94,6 +92,9 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      // The key gate's refusals (the only 401s and 403s) carry the challenge.
+      const challenge = bearerChallenge(request, error.code, error.message);
+      if (challenge) reply.header('WWW-Authenticate', challenge);
       return sendError(request, reply, error.code, error.status, error.message, error.param);
     }
     const fastifyError = error as FastifyError;
