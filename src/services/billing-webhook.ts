@@ -34,17 +34,19 @@ export type WebhookResult =
   | { result: 'duplicate'; eventId: string }
   | { result: 'ignored'; eventId: string; reason: 'event_type' | 'no_customer' | 'unknown_customer' };
 
+const VERIFICATION_MESSAGES = {
+  missing_signature: 'The Stripe-Signature header is missing.',
+  invalid_signature: 'The webhook signature does not match the body.',
+  not_an_event: 'The webhook body is not a Stripe event.',
+} as const;
+
 export async function receiveBillingWebhook(
   deps: WebhookDeps,
   rawBody: Buffer,
   signatureHeader: string | undefined,
 ): Promise<Outcome<WebhookResult>> {
   const verified = deps.webhooks.verify(rawBody, signatureHeader);
-  if (!verified.ok) {
-    return verified.reason === 'missing_signature'
-      ? fail('invalid_request', 'The Stripe-Signature header is missing.')
-      : fail('invalid_request', 'The webhook signature does not match the body.');
-  }
+  if (!verified.ok) return fail('invalid_request', VERIFICATION_MESSAGES[verified.reason]);
   return ok(await applyBillingEvent(deps, verified.event));
 }
 

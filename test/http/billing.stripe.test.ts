@@ -47,6 +47,16 @@ async function deliver(
   });
 }
 
+/** Posts raw bytes with a correct Stripe-Signature over them: signed, whatever they are. */
+async function deliverSigned(server: TestServer, body: string): Promise<Response> {
+  const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_TEST_SETTINGS.webhookSecret });
+  return fetch(`${server.url}/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+    body,
+  });
+}
+
 const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
 function sub(customer: string, overrides: Partial<FakeSubscription> = {}): FakeSubscription {
@@ -276,6 +286,33 @@ for (const backend of backends()) {
       // A validly signed delivery of the same event still applies: the refusals recorded nothing.
       assert.equal((await deliver(server, event)).status, 200);
       assert.equal(await tierOf(org.organizationId), 'pro');
+    });
+
+    test('webhook: a correctly signed body that is not an event (JSON or not) is 400 invalid_request, never 500', async () => {
+      const before = stripe.requests.length;
+      const bodies = [
+        '[]',
+        'null',
+        '"x"',
+        '42',
+        '{}',
+        '{"id":"evt_1"}',
+        '{"id":"evt_1","type":"invoice.paid"}',
+        '{"id":"evt_1","type":"invoice.paid","data":null}',
+        '{"id":"evt_1","type":"invoice.paid","data":{"object":[]}}',
+        '{"id":7,"type":"invoice.paid","data":{"object":{}}}',
+        'not json at all',
+      ];
+      for (const body of bodies) {
+        const res = await deliverSigned(server, body);
+        assert.equal(res.status, 400, body);
+        const e = await errorOf(res);
+        assert.equal(e.code, 'invalid_request', body);
+        assert.match(e.message, /not a Stripe event/, body);
+      }
+      assert.equal(stripe.requests.length, before, 'nothing was fetched');
+      // A signed event with the shape Stripe sends is still accepted.
+      assert.equal((await deliverSigned(server, JSON.stringify(stripeEvent('customer.created', { id: 'cus_x', object: 'customer' })))).status, 200);
     });
 
     test('webhook: an older event arriving after a newer one does not undo the newer state', async () => {
