@@ -195,6 +195,10 @@ const EnvSchema = z.object({
       return name;
     }),
   STRIPE_API_BASE: urlFrom('STRIPE_API_BASE', ['http:', 'https:']),
+  // At most 60 s × 4 tries = 240 s per call to Stripe: within the 5 minutes after which a
+  // webhook event's unfinished claim counts as left by a dead process (billing-webhook.ts).
+  STRIPE_TIMEOUT_MS: intFrom('STRIPE_TIMEOUT_MS', 1000, 60_000, 10_000),
+  STRIPE_MAX_NETWORK_RETRIES: intFrom('STRIPE_MAX_NETWORK_RETRIES', 0, 3, 1),
 }).superRefine((e, ctx) => {
   if (e.LLM_BASE_URL && !(e.LLM_MODEL && e.LLM_MODEL.trim())) {
     ctx.addIssue({ code: 'custom', message: 'LLM_MODEL must name the model when LLM_BASE_URL is set' });
@@ -279,6 +283,10 @@ export interface StripeConfig {
   meterEventName: string;
   /** Another API address (tests point it at a local fake); unset: api.stripe.com. */
   apiBase: string | undefined;
+  /** One request to Stripe fails after this long (the SDK's own default is 80 s). */
+  timeoutMs: number;
+  /** The SDK's retries of a failed or timed-out request (its own default here was 2). */
+  maxNetworkRetries: number;
 }
 
 export class ConfigError extends Error {
@@ -333,6 +341,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
           },
           meterEventName: e.STRIPE_METER_EVENT_NAME,
           apiBase: e.STRIPE_API_BASE,
+          timeoutMs: e.STRIPE_TIMEOUT_MS,
+          maxNetworkRetries: e.STRIPE_MAX_NETWORK_RETRIES,
         }
       : undefined,
   };

@@ -444,4 +444,67 @@ for (const backend of backends()) {
       assert.equal(wrong.status, 405);
     });
   });
+
+  describe(`billing with a Stripe that accepts connections and never answers (${backend})`, () => {
+    let stripe: FakeStripeApi;
+    let server: TestServer;
+    // Short bounds for the test; operators set STRIPE_TIMEOUT_MS / STRIPE_MAX_NETWORK_RETRIES.
+    const client = { timeoutMs: 2000, maxNetworkRetries: 1 };
+    // The SDK's defaults (80 s × 3 tries) would overrun this by far: the test fails rather than hangs.
+    const bound = { timeout: 60_000 };
+
+    before(async () => {
+      stripe = await FakeStripeApi.start();
+      server = await startServer({ backend, stripeApiBase: stripe.url, stripeClient: client, pipelines: answeringPipelines() });
+    });
+    after(async () => {
+      await server.close();
+      await stripe.close();
+    });
+
+    test('checkout and portal: 503 service_unavailable with Retry-After once the configured tries time out; nothing changed', bound, async () => {
+      stripe.neverAnswer('POST /v1/customers');
+      const org = await createOrg(server);
+      const checkout = await post(server, '/api/v1/billing/checkout', org.apiKey, { tier: 'pro' });
+      assert.equal(checkout.status, 503);
+      assert.equal(checkout.headers.get('retry-after'), '30');
+      assert.equal((await errorOf(checkout)).code, 'service_unavailable');
+      assert.equal(stripe.requestsTo('POST /v1/customers').length, client.maxNetworkRetries + 1, 'one try and the configured retry');
+      assert.equal((await server.store.getOrganization(org.organizationId))?.billingCustomerId, null, 'nothing changed');
+      assert.ok(server.logs.some((l) => l.includes('payment provider unreachable')));
+
+      // An organization with a customer: the session request hangs instead.
+      stripe.neverAnswer('POST /v1/checkout/sessions');
+      stripe.neverAnswer('POST /v1/billing_portal/sessions');
+      await server.store.setBillingCustomerIfAbsent(org.organizationId, 'cus_hanging');
+      const session = await post(server, '/api/v1/billing/checkout', org.apiKey, { tier: 'starter' });
+      assert.equal(session.status, 503);
+      assert.equal((await errorOf(session)).code, 'service_unavailable');
+      const portal = await post(server, '/api/v1/billing/portal', org.apiKey);
+      assert.equal(portal.status, 503);
+      assert.equal(portal.headers.get('retry-after'), '30');
+      assert.equal(stripe.requestsTo('POST /v1/billing_portal/sessions').length, client.maxNetworkRetries + 1);
+      assert.equal(await server.store.getOrganization(org.organizationId).then((o) => o?.tier), 'trial');
+    });
+
+    test('webhook: a subscription fetch that never answers fails the delivery (500); once Stripe answers, the retry applies it', bound, async () => {
+      const org = await createOrg(server);
+      const customerId = `cus_${org.organizationId.slice(4, 14)}`;
+      await server.store.setBillingCustomerIfAbsent(org.organizationId, customerId);
+      stripe.setSubscriptions(customerId, [sub(customerId)]);
+      const event = subscriptionEvent('customer.subscription.created', customerId);
+
+      stripe.neverAnswer('GET /v1/subscriptions');
+      const failed = await deliver(server, event);
+      assert.equal(failed.status, 500);
+      assert.equal((await errorOf(failed)).code, 'internal_error');
+      assert.equal(stripe.requestsTo('GET /v1/subscriptions').length, client.maxNetworkRetries + 1);
+      assert.equal((await server.store.getOrganization(org.organizationId))?.tier, 'trial');
+
+      stripe.answerAgain('GET /v1/subscriptions');
+      const retried = await deliver(server, event);
+      assert.equal(retried.status, 200);
+      assert.equal((await server.store.getOrganization(org.organizationId))?.tier, 'pro');
+    });
+  });
 }

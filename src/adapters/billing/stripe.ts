@@ -14,8 +14,17 @@ export interface StripeBillingOptions {
   publicBaseUrl: string;
   /** Another API address (http://127.0.0.1:port in tests); unset: api.stripe.com. */
   apiBase?: string | undefined;
-  /** The SDK's own retries of a failed request; the overage reporter retries on its own too. */
-  maxNetworkRetries?: number;
+  /**
+   * How long one request to Stripe may take before it counts as failed (the SDK's own default,
+   * 80 s, would keep a checkout or a webhook waiting on a hanging Stripe for minutes).
+   */
+  timeoutMs: number;
+  /**
+   * The SDK's own retries of a failed or timed-out request (POSTs carry an idempotency key, so
+   * a retry is not a second customer or session). One call to Stripe waits at most
+   * timeoutMs × (maxNetworkRetries + 1); the overage reporter retries on its own too.
+   */
+  maxNetworkRetries: number;
 }
 
 /** How many of a customer's subscriptions are fetched to find the current one (newest first). */
@@ -30,7 +39,8 @@ const SUBSCRIPTION_LIST_LIMIT = 20;
 export function createStripeBilling(options: StripeBillingOptions): BillingProvider {
   const stripe = new Stripe(options.secretKey, {
     ...apiAddress(options.apiBase),
-    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: options.timeoutMs,
+    maxNetworkRetries: options.maxNetworkRetries,
     telemetry: false,
     appInfo: { name: 'klartext' },
   });
