@@ -431,6 +431,52 @@ for (const backend of backends()) {
       assert.equal(await tierOf(org.organizationId), 'pro');
     });
 
+    test('webhook: a redelivery while the first delivery is still applying is not acknowledged; after the first fails a later delivery applies it', async () => {
+      const org = await orgWithCustomer();
+      stripe.setSubscriptions(org.customerId, [sub(org.customerId)]);
+      const event = subscriptionEvent('customer.subscription.created', org.customerId);
+      const held = stripe.holdNext('GET /v1/subscriptions');
+      const first = deliver(server, event);
+      await held.arrived;
+      try {
+        // Stripe gave up waiting and redelivers: answering 200 here would end its retries.
+        const fetchesBefore = stripe.requestsTo('GET /v1/subscriptions').length;
+        const redelivery = await deliver(server, event);
+        assert.equal(redelivery.status, 503, 'not acknowledged while the event is unapplied');
+        assert.equal(redelivery.headers.get('retry-after'), '30');
+        assert.equal((await errorOf(redelivery)).code, 'service_unavailable');
+        assert.equal(stripe.requestsTo('GET /v1/subscriptions').length, fetchesBefore, 'the redelivery fetched nothing itself');
+      } finally {
+        held.release('fail');
+      }
+      assert.equal((await first).status, 500);
+      assert.equal(await tierOf(org.organizationId), 'trial');
+
+      const later = await deliver(server, event);
+      assert.equal(later.status, 200);
+      assert.equal(await tierOf(org.organizationId), 'pro', 'the event was applied after all');
+      const fetches = stripe.requestsTo('GET /v1/subscriptions').length;
+      assert.equal((await deliver(server, event)).status, 200, 'applied now: a replay is acknowledged');
+      assert.equal(stripe.requestsTo('GET /v1/subscriptions').length, fetches, 'and fetches nothing');
+    });
+
+    test('webhook: a redelivery during a first delivery that succeeds is refused, and acknowledged once the event is applied', async () => {
+      const org = await orgWithCustomer();
+      stripe.setSubscriptions(org.customerId, [sub(org.customerId, { price: STRIPE_TEST_SETTINGS.prices.business })]);
+      const event = subscriptionEvent('customer.subscription.updated', org.customerId);
+      const held = stripe.holdNext('GET /v1/subscriptions');
+      const first = deliver(server, event);
+      await held.arrived;
+      try {
+        assert.equal((await deliver(server, event)).status, 503);
+      } finally {
+        held.release('answer');
+      }
+      assert.equal((await first).status, 200);
+      assert.equal(await tierOf(org.organizationId), 'business');
+      assert.equal((await deliver(server, event)).status, 200);
+    });
+
     test('the raw-body parser is the webhook’s only: JSON bodies elsewhere are still parsed and validated', async () => {
       const org = await createOrg(server);
       const bad = await fetch(`${server.url}/api/v1/billing/checkout`, {

@@ -9,6 +9,7 @@ import type {
   AccountSessionRecord,
   ApiKeyRecord,
   AuditRecord,
+  ClaimToken,
   LoginTokenPurpose,
   LoginTokenRecord,
   NewApiKey,
@@ -20,6 +21,7 @@ import type {
   ReservationRef,
   Store,
   UsageCounterKey,
+  WebhookClaim,
 } from '../../ports/store.js';
 import { migrationProvider } from './migrations/index.js';
 import type { ApiKeysTable, AuditRecordsTable, BillingUsageReportsTable, Database, OrganizationsTable } from './schema.js';
@@ -140,30 +142,51 @@ export class KyselyStore implements Store {
     return row ? row.billing_customer_id : null;
   }
 
-  async claimWebhookEvent(event: { id: string; type: string }, now: Date, staleBefore: Date): Promise<boolean> {
+  async claimWebhookEvent(event: { id: string; type: string }, now: Date, staleBefore: Date): Promise<WebhookClaim> {
     // One upsert: a new id inserts; a known id is retaken only while unfinished and stale.
     // No row comes back otherwise, and then nothing was written.
+    const token = now.getTime();
     const row = await this.#db
       .insertInto('billing_webhook_events')
-      .values({ event_id: event.id, event_type: event.type, claimed_at: now.getTime(), processed_at: null })
+      .values({ event_id: event.id, event_type: event.type, claimed_at: token, processed_at: null })
       .onConflict((oc) =>
         oc
           .column('event_id')
-          .doUpdateSet({ claimed_at: now.getTime() })
+          .doUpdateSet({ claimed_at: token })
           .where('billing_webhook_events.processed_at', 'is', null)
           .where('billing_webhook_events.claimed_at', '<', staleBefore.getTime()),
       )
       .returning('event_id')
       .executeTakeFirst();
-    return row !== undefined;
+    if (row) return { state: 'claimed', token };
+    // Not ours: applied already, or held by another delivery. A row released in between reads
+    // as in progress, which only makes the provider deliver once more.
+    const existing = await this.#db
+      .selectFrom('billing_webhook_events')
+      .select('processed_at')
+      .where('event_id', '=', event.id)
+      .executeTakeFirst();
+    return existing && existing.processed_at !== null ? { state: 'processed' } : { state: 'in_progress' };
   }
 
-  async finishWebhookEvent(id: string, at: Date): Promise<void> {
-    await this.#db.updateTable('billing_webhook_events').set({ processed_at: at.getTime() }).where('event_id', '=', id).execute();
+  async finishWebhookEvent(id: string, claim: ClaimToken, at: Date): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('billing_webhook_events')
+      .set({ processed_at: at.getTime() })
+      .where('event_id', '=', id)
+      .where('claimed_at', '=', claim)
+      .where('processed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
-  async releaseWebhookEvent(id: string): Promise<void> {
-    await this.#db.deleteFrom('billing_webhook_events').where('event_id', '=', id).where('processed_at', 'is', null).execute();
+  async releaseWebhookEvent(id: string, claim: ClaimToken): Promise<void> {
+    await this.#db
+      .deleteFrom('billing_webhook_events')
+      .where('event_id', '=', id)
+      .where('claimed_at', '=', claim)
+      .where('processed_at', 'is', null)
+      .execute();
   }
 
   async claimOverageReports(input: { now: Date; leaseMs: number; limit: number; claimToken: string }): Promise<OverageReport[]> {
