@@ -446,6 +446,7 @@ for (const backend of backends()) {
         assert.equal(redelivery.headers.get('retry-after'), '30');
         assert.equal((await errorOf(redelivery)).code, 'service_unavailable');
         assert.equal(stripe.requestsTo('GET /v1/subscriptions').length, fetchesBefore, 'the redelivery fetched nothing itself');
+        assert.ok(server.logs.some((l) => l.includes('stripe webhook refused') && l.includes('being applied by an earlier delivery')), 'and says why in the log');
       } finally {
         held.release('fail');
       }
