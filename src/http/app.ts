@@ -20,6 +20,7 @@ import { redactUrl } from './page-headers.js';
 import { installOpenApi } from './openapi.js';
 import { installApiAuth } from './plugins/api-auth.js';
 import { installBodyDeadline } from './plugins/body-deadline.js';
+import { installEarlyAnswerClose } from './plugins/early-answer.js';
 import { installMeteredCalls } from './plugins/metered-calls.js';
 import { installMetrics } from './plugins/metrics.js';
 import { installRequestContext } from './plugins/request-context.js';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installRequestContext(app);
   installBodyDeadline(app, deps.config.requestTimeoutMs);
+  installEarlyAnswerClose(app);
   installErrorHandling(app);
   installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? true, reader: deps.reader });
   await installOpenApi(app, deps.config.publicBaseUrl);
