@@ -21,6 +21,7 @@ import { installOpenApi } from './openapi.js';
 import { installApiAuth } from './plugins/api-auth.js';
 import { installBodyDeadline } from './plugins/body-deadline.js';
 import { installEarlyAnswerClose } from './plugins/early-answer.js';
+import { installExpectContinue } from './plugins/expect-continue.js';
 import { installMeteredCalls } from './plugins/metered-calls.js';
 import { installMetrics } from './plugins/metrics.js';
 import { installRequestContext } from './plugins/request-context.js';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installRequestContext(app);
   installBodyDeadline(app, deps.config.requestTimeoutMs);
   installEarlyAnswerClose(app);
+  installExpectContinue(app);
   installErrorHandling(app);
   installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? true, reader: deps.reader });
   await installOpenApi(app, deps.config.publicBaseUrl);
