@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../domain/error-codes.js';
 import { ApiError, errorBody } from './api-error.js';
+import { echoed } from './echoed-text.js';
 
 /**
  * The one mapper from anything thrown to the error body of SPEC §2. Framework and multipart
@@ -111,8 +112,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     const allowed = routes.filter((r) => r.pattern.test(path)).flatMap((r) => [...r.methods]);
     if (allowed.length > 0) {
       reply.header('Allow', [...new Set(allowed)].sort().join(', '));
-      return sendError(request, reply, 'method_not_allowed', 405, `Method ${request.method} is not allowed on ${path}.`);
+      return sendError(request, reply, 'method_not_allowed', 405, `Method ${request.method} is not allowed on ${echoed(path)}.`);
     }
-    return sendError(request, reply, 'not_found', 404, `No route ${request.method} ${path}.`);
+    return sendError(request, reply, 'not_found', 404, `No route ${request.method} ${echoed(path)}.`);
   });
 }

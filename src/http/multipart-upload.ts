@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
+import { echoed } from './echoed-text.js';
 
 export interface UploadForm {
   fields: Map<string, string>;
@@ -93,7 +94,7 @@ async function collectParts(
     if (part.type === 'file') {
       if (part.fieldname !== allowed.file) {
         part.file.resume();
-        throw new ApiError('invalid_request', `Unexpected file in field '${shown(part.fieldname)}'; send the file in the field ${allowed.file}.`, shown(part.fieldname));
+        throw new ApiError('invalid_request', `Unexpected file in field '${echoed(part.fieldname)}'; send the file in the field ${allowed.file}.`, echoed(part.fieldname));
       }
       if (form.file) {
         part.file.resume();
@@ -103,18 +104,11 @@ async function collectParts(
       continue;
     }
     if (!allowed.fields.includes(part.fieldname)) {
-      throw new ApiError('invalid_request', `Unknown field '${shown(part.fieldname)}'.`, shown(part.fieldname));
+      throw new ApiError('invalid_request', `Unknown field '${echoed(part.fieldname)}'.`, echoed(part.fieldname));
     }
     if (form.fields.has(part.fieldname)) {
       throw new ApiError('invalid_request', `Field '${part.fieldname}' is given more than once.`, part.fieldname);
     }
     form.fields.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
   }
-}
-
-/** The most of a client's field name an error repeats: a 100 KB name is not echoed whole. */
-export const MAX_ECHOED_NAME = 64;
-
-function shown(name: string): string {
-  return name.length <= MAX_ECHOED_NAME ? name : `${name.slice(0, MAX_ECHOED_NAME)}…`;
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/file-kind.js';
+import { MAX_ECHOED_NAME } from '../../src/http/echoed-text.js';
 import { backends } from '../support/databases.js';
 import { invitationLines, payslipLines, statementLines, textPdf, TINY_PNG } from '../support/documents.js';
 import { buildPipelineRegistry } from '../../src/pipeline/pipelines.js';
@@ -242,7 +243,16 @@ for (const backend of backends()) {
     test('404 not_found for an unknown route and 405 method_not_allowed with Allow', async () => {
       const missing = await fetch(`${server.url}/api/v1/nothing-here`);
       assert.equal(missing.status, 404);
-      assert.equal((await errorOf(missing)).code, 'not_found');
+      const notFound = await errorOf(missing);
+      assert.equal(notFound.code, 'not_found');
+      assert.equal(notFound.message, 'No route GET /api/v1/nothing-here.');
+
+      // A 15 KB path is not echoed whole: the message repeats a bounded prefix of it.
+      const long = `/api/v1/${'a'.repeat(15_000)}`;
+      const longMissing = await fetch(`${server.url}${long}`);
+      assert.equal(longMissing.status, 404);
+      const longError = await errorOf(longMissing);
+      assert.equal(longError.message, `No route GET ${long.slice(0, MAX_ECHOED_NAME)}….`);
 
       const slash = await fetch(`${server.url}/api/v1/usage/`, { headers: { authorization: `Bearer ${org.apiKey}` } });
       assert.equal(slash.status, 200, 'a trailing slash names the same route');
