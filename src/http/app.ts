@@ -16,6 +16,7 @@ import type { Store } from '../ports/store.js';
 import { publicPages } from './account/plugin.js';
 import { clientErrorHandler, frameworkErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './errors.js';
+import { isFilePart } from './multipart-upload.js';
 import { redactUrl } from './page-headers.js';
 import { installOpenApi } from './openapi.js';
 import { installApiAuth } from './plugins/api-auth.js';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       headerPairs: 50,
     },
     throwFileSizeLimit: true,
+    isPartAFile: isFilePart,
   });
 
   const settlements = new PendingSettlements();

@@ -7,6 +7,20 @@ export interface UploadForm {
   file: { fieldname: string; bytes: Buffer } | null;
 }
 
+/** The field both upload forms (analyze, the account area's "Try it") take the file in. */
+export const FILE_FIELD = 'file';
+
+/**
+ * Which multipart parts the parser streams as files (the multipart plugin's isPartAFile): those
+ * with a filename, as by default, and also the part named `file` without one — curl's
+ * `-F 'file=<scan.pdf'` and some form libraries send the document so. As a text field it would
+ * be refused as an unknown field, or cut at the 1 KB field limit; as a file it is read under the
+ * 10 MiB file limit and judged by its bytes like any other upload.
+ */
+export function isFilePart(fieldName: string | undefined, contentType: string | undefined, fileName: string | undefined): boolean {
+  return fileName !== undefined || contentType === 'application/octet-stream' || fieldName === FILE_FIELD;
+}
+
 /**
  * Reads an analyze form while it streams in. The size cap is enforced by the multipart parser
  * as bytes arrive (limits set where the plugin is registered), so no more than 10 MiB of a file

@@ -146,6 +146,35 @@ for (const backend of backends()) {
       assert.match((await errorOf(json)).message, /multipart\/form-data/);
     });
 
+    test('a part named file without a filename is read as the file, not refused as an unknown field', async () => {
+      // curl -F 'file=<scan.pdf' and some form libraries send the file without filename=.
+      const form = (fileHeaders: string, bytes: Uint8Array) =>
+        Buffer.concat([
+          Buffer.from('--XYZ\r\nContent-Disposition: form-data; name="document_type"\r\n\r\nlohnabrechnung\r\n'),
+          Buffer.from(`--XYZ\r\nContent-Disposition: form-data; name="file"\r\n${fileHeaders}\r\n`),
+          Buffer.from(bytes),
+          Buffer.from('\r\n--XYZ--\r\n'),
+        ]);
+      // Its own organization: the 200 here is billed, and the last test checks the shared one is not.
+      const own = await createOrg(server, { tier: 'business' });
+      const post = (body: Buffer) =>
+        fetch(`${server.url}/api/v1/analyze`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${own.apiKey}`, 'content-type': 'multipart/form-data; boundary=XYZ' },
+          body,
+        });
+      const read = await post(form('Content-Type: application/pdf\r\n', payslip));
+      assert.equal(read.status, 200, JSON.stringify(await read.clone().json()));
+      assert.equal(((await read.json()) as { document_type: string }).document_type, 'lohnabrechnung');
+
+      // Without any Content-Type either, and not a document: refused as a file, by its bytes.
+      const refused = await post(form('', Buffer.from('just some text')));
+      assert.equal(refused.status, 400);
+      const e = await errorOf(refused);
+      assert.deepEqual([e.code, e.param], ['invalid_request', 'file']);
+      assert.match(e.message, /PDF, JPG or PNG/);
+    });
+
     test('400 invalid_request for multipart bodies that cannot be parsed', async () => {
       const headers = (contentType: string) => ({ authorization: `Bearer ${org.apiKey}`, 'content-type': contentType });
       const bodies: [string, string][] = [
