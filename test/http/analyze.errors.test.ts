@@ -175,6 +175,19 @@ for (const backend of backends()) {
       assert.match(e.message, /PDF, JPG or PNG/);
     });
 
+    test('HEIC and AVIF uploads are refused with the format named', async () => {
+      // The first bytes of an iPhone photo (ISO BMFF 'ftyp' box, brand heic); a real AVIF image.
+      const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
+      const avif = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ffffff' } }).avif().toBuffer();
+      for (const [format, bytes] of [['HEIC', heic], ['AVIF', avif]] as const) {
+        const res = await analyze(server.url, org.apiKey, { documentType: 'lohnabrechnung', file: bytes, contentType: 'image/jpeg' });
+        assert.equal(res.status, 400);
+        const e = await errorOf(res);
+        assert.deepEqual([e.code, e.param], ['invalid_request', 'file']);
+        assert.equal(e.message, `${format} images are not supported; send JPG, PNG or PDF.`);
+      }
+    });
+
     test('400 invalid_request for multipart bodies that cannot be parsed', async () => {
       const headers = (contentType: string) => ({ authorization: `Bearer ${org.apiKey}`, 'content-type': contentType });
       const bodies: [string, string][] = [
