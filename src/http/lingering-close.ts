@@ -42,7 +42,7 @@ export function lingerAfterEarlyAnswer(
   socket.destroySoon = () => {
     delete (socket as Partial<ClosableSocket>).destroySoon;
     if (req.complete || req.destroyed) return socket.destroySoon();
-    socket.end();
+    if (socket.writable) socket.end();
     linger(req, socket, bounds);
   };
 }
