@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { CONFIG_VARIABLES, loadConfig } from '../src/config/config.js';
 import type { DocumentReader } from '../src/pipeline/model/reader.js';
-import { startServer, type TestServer } from './support/server.js';
+import { MAX_UPLOAD_BYTES } from '../src/domain/file-kind.js';
+import { analyze, createOrg, errorOf, startServer, type TestServer } from './support/server.js';
 
 const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
 const dockerfile = read('Dockerfile');
@@ -159,6 +160,19 @@ describe('deployment files', () => {
       assert.equal(await runHealthCheck(port), 0);
       // A port nothing listens on (the server's own, once closed, could be reused; port 9 is discard).
       assert.equal(await runHealthCheck('9'), 1);
+    });
+
+    test('the Caddyfile says what the service answers to an upload over 10 MiB, and sets no limit that would answer first', async () => {
+      // Caddy's request_body max_size would answer 413 with an empty body before the service
+      // could answer with its error body (SPEC §2); the contract is the service's answer.
+      assert.doesNotMatch(caddyfile, /^\s*(request_body|max_size)\b/mu);
+      const said = /uploads over 10 MiB[^]*?\b(4\d\d)\b/u.exec(caddyfile);
+      assert.ok(said, 'the Caddyfile says how uploads over 10 MiB are answered');
+      const { apiKey } = await createOrg(server);
+      const res = await analyze(server.url, apiKey, { documentType: 'lohnabrechnung', file: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x41) });
+      assert.equal(res.status, Number(said[1]));
+      const e = await errorOf(res);
+      assert.deepEqual([e.code, e.param], ['invalid_request', 'file']);
     });
 
     test("the load balancer's health URI answers 200 while the database is reachable", async () => {

@@ -6,7 +6,7 @@ import type { Store } from '../../../ports/store.js';
 import type { AnalyzeDeps } from '../../../services/analyze-document.js';
 import { analyzeHoldingReservation, trimAsciiWhitespace, validateAnalyzeForm } from '../../../services/run-metered-analysis.js';
 import { ApiError } from '../../api-error.js';
-import { readUploadForm } from '../../multipart-upload.js';
+import { FILE_FIELD, readUploadForm } from '../../multipart-upload.js';
 import { AnalyzeResponseSchema, AUTH_ERRORS, ErrorBodySchema } from '../../schemas.js';
 
 export interface AnalyzeRouteDeps extends AnalyzeDeps {
@@ -40,7 +40,7 @@ export async function analyzeRoute(app: FastifyInstance, deps: AnalyzeRouteDeps)
       },
     },
     async (request, reply) => {
-      const form = await readUploadForm(request, { fields: ['document_type'], file: 'file' });
+      const form = await readUploadForm(request, { fields: ['document_type'], file: FILE_FIELD });
       const given = form.fields.get('document_type');
       const rawType = given === undefined ? undefined : trimAsciiWhitespace(given);
       if (rawType && isDocumentType(rawType)) request.documentType = rawType;
