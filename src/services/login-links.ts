@@ -37,16 +37,7 @@ export interface LoginLinkDeps {
   runLater: (task: () => Promise<void>) => void;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MAX_EMAIL_LENGTH = 254;
 export const MAX_COMPANY_NAME_LENGTH = 200;
-
-/** Trimmed and lower-cased, or null when it is not an e-mail address. */
-export function normalizeEmail(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const email = value.trim().toLowerCase();
-  return email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email) ? email : null;
-}
 
 /** Stores a fresh single-use token and returns the link that carries it. */
 export async function issueLoginLink(

@@ -1,4 +1,5 @@
-import { LINK_VALID_MINUTES, MAX_COMPANY_NAME_LENGTH, issueLoginLink, normalizeEmail, signInLinks, type LoginLinkDeps } from './login-links.js';
+import { LINK_VALID_MINUTES, MAX_COMPANY_NAME_LENGTH, issueLoginLink, signInLinks, type LoginLinkDeps } from './login-links.js';
+import { normalizeEmail } from '../domain/email-address.js';
 import { throttleLoginRequest } from './login-throttle.js';
 
 export type SignUpFieldError = 'company_required' | 'company_too_long' | 'email_invalid';
