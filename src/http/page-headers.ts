@@ -35,9 +35,39 @@ export function installPageHeaders(app: FastifyInstance): void {
 }
 
 /**
- * A request URL as it may be logged: the values of query parameters that carry a credential
- * (signed billing links, e-mailed sign-in tokens, CSRF tokens) are replaced.
+ * Names of query parameters whose value is treated as a credential: our own (signed billing
+ * links, e-mailed sign-in tokens, CSRF and upload tokens) and whatever clients try when a
+ * header is awkward (`api_key`, `access_token`, `apikey`, `client_secret`, `password`, …).
+ * Matched on the decoded, lower-cased name; generous on purpose — a redacted harmless value
+ * costs a log reader nothing, a logged key is a leaked key.
+ */
+const CREDENTIAL_NAME = /key|token|secret|passw|auth|sig|session|csrf|credential/;
+
+/**
+ * A request URL as it may be logged: the value of every query parameter whose name looks like
+ * a credential is replaced by `[redacted]`; names, other values and their order stay as sent.
  */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|_csrf|key)=)[^&#]*/gi, '$1[redacted]');
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const end = url.indexOf('#', query);
+  const search = url.slice(query + 1, end < 0 ? undefined : end);
+  const redacted = search
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      return CREDENTIAL_NAME.test(decodedName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, query + 1)}${redacted}${end < 0 ? '' : url.slice(end)}`;
+}
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    // A malformed escape: judge the raw text (still lower-cased).
+    return name.toLowerCase();
+  }
 }
