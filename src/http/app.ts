@@ -16,7 +16,7 @@ import type { Store } from '../ports/store.js';
 import { publicPages } from './account/plugin.js';
 import { clientErrorHandler, frameworkErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './errors.js';
-import { redactUrl } from './page-headers.js';
+import { installFrameDenial, redactUrl } from './page-headers.js';
 import { installOpenApi } from './openapi.js';
 import { installApiAuth } from './plugins/api-auth.js';
 import { installBodyDeadline } from './plugins/body-deadline.js';
@@ -108,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installBodyDeadline(app, deps.config.requestTimeoutMs);
   installErrorHandling(app);
   installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? true, reader: deps.reader });
+  installFrameDenial(app, '/docs');
   await installOpenApi(app, deps.config.publicBaseUrl);
 
   await app.register(formbody);

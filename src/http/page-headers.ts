@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * Headers of every HTML page the service renders (landing, account area, test-mode billing):
  * no framing, no inline script or style, nothing loaded from elsewhere; forms may only go to
  * this service and on to the payment provider's hosted pages. Swagger UI (/docs) brings its
- * own inline code and is not covered.
+ * own inline code and gets only the framing rule (installFrameDenial).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
@@ -30,6 +30,26 @@ export function setPageHeaders(reply: FastifyReply): void {
 export function installPageHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) setPageHeaders(reply);
+    return payload;
+  });
+}
+
+/**
+ * Forbids framing of every response under `prefix` (the Swagger UI at /docs, which brings its
+ * own inline code and so cannot take CONTENT_SECURITY_POLICY): X-Frame-Options for old
+ * browsers, CSP frame-ancestors for the rest, added to a CSP the route set itself. Installed on
+ * the root app before the routes it covers (a hook applies to routes registered after it).
+ */
+export function installFrameDenial(app: FastifyInstance, prefix: string): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.url.split('?', 1)[0]!;
+    if (path === prefix || path.startsWith(`${prefix}/`)) {
+      reply.header('X-Frame-Options', 'DENY');
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp !== 'string' || !/frame-ancestors/.test(csp)) {
+        reply.header('Content-Security-Policy', typeof csp === 'string' && csp ? `${csp}; frame-ancestors 'none'` : "frame-ancestors 'none'");
+      }
+    }
     return payload;
   });
 }
