@@ -1,4 +1,5 @@
 import type { KeyMode } from '../domain/api-key-format.js';
+import { MAX_COMPANY_NAME_LENGTH, normalizeCompanyName } from '../domain/company-name.js';
 import { normalizeEmail } from '../domain/email-address.js';
 import { newId } from '../domain/random-id.js';
 import type { Tier } from '../domain/tiers.js';
@@ -38,9 +39,9 @@ export async function createSignUpOrganization(
 }
 
 function newOrganization(deps: Pick<Deps, 'clock'>, input: Input): Outcome<NewOrganization> {
-  const name = input.name.trim();
+  const name = normalizeCompanyName(input.name);
   const email = normalizeEmail(input.email);
-  if (name.length === 0 || name.length > 200) return fail('invalid_request', 'name must have 1 to 200 characters.', 'name');
+  if (name.length === 0 || name.length > MAX_COMPANY_NAME_LENGTH) return fail('invalid_request', 'name must have 1 to 200 characters.', 'name');
   if (!email) return fail('invalid_request', 'email is not a bare e-mail address.', 'email');
   return ok({ id: newId('org'), name, email, tier: input.tier ?? 'trial', createdAt: deps.clock.now() });
 }
