@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installRequestContext(app);
   installBodyDeadline(app, deps.config.requestTimeoutMs);
   installErrorHandling(app);
-  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? true, reader: deps.reader });
+  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? true, reader: deps.reader, token: deps.config.metricsToken });
   installFrameDenial(app, '/docs');
   await installOpenApi(app, deps.config.publicBaseUrl);
 
