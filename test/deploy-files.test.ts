@@ -111,6 +111,14 @@ describe('deployment files', () => {
     assert.match(caddyfile, /health_uri \/readyz\n/u);
   });
 
+  test('Caddy never forwards /metrics: it answers 404 itself, before the proxy', () => {
+    const matcher = /^\s*@(\w+) path \/metrics \/metrics\/\*\s*$/mu.exec(caddyfile);
+    assert.ok(matcher, 'a matcher for /metrics and everything under it');
+    assert.match(caddyfile, new RegExp(`^\\s*respond @${matcher[1]} 404\\s*$`, 'mu'));
+    // Caddy runs `respond` before `reverse_proxy` in its directive order, wherever they stand.
+    assert.ok(caddyfile.indexOf(`respond @${matcher[1]}`) < caddyfile.indexOf('reverse_proxy'));
+  });
+
   test('the README and docs/deploy.md name every setting the service reads', () => {
     const readme = read('README.md');
     const deploy = read('docs/deploy.md');

@@ -168,6 +168,17 @@ const EnvSchema = z.object({
       }
       return v;
     }),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      if (v.trim().length < 32) {
+        ctx.addIssue({ code: 'custom', message: 'METRICS_TOKEN must be at least 32 characters long' });
+        return z.NEVER;
+      }
+      return v.trim();
+    }),
   SMTP_URL: urlFrom('SMTP_URL', ['smtp:', 'smtps:']),
   MAIL_FROM: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'Klartext <no-reply@klartext.localhost>')),
   OUTBOX_DIR: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : './data/outbox')),
@@ -258,6 +269,12 @@ export interface Config {
    * which is right for one instance; several instances must share one.
    */
   sessionSecret: string | undefined;
+  /**
+   * Bearer token a scraper must send to read /metrics (≥ 32 characters); unset: /metrics is not
+   * served at all (404). The shipped Caddyfile never forwards /metrics either: scrape each
+   * instance directly on its internal address (docs/deploy.md).
+   */
+  metricsToken: string | undefined;
   /** `smtp://user:pass@host:587` or `smtps://…`; unset: e-mail goes to the local outbox. */
   smtpUrl: string | undefined;
   /** Sender of the account area's e-mails. */
@@ -323,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     billingSigningSecret: e.BILLING_SIGNING_SECRET && e.BILLING_SIGNING_SECRET.length > 0 ? e.BILLING_SIGNING_SECRET : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     sessionSecret: e.SESSION_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxDir: e.OUTBOX_DIR,

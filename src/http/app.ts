@@ -17,7 +17,7 @@ import { publicPages } from './account/plugin.js';
 import { clientErrorHandler, frameworkErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './errors.js';
 import { isFilePart } from './multipart-upload.js';
-import { redactUrl } from './page-headers.js';
+import { installFrameDenial, redactUrl } from './page-headers.js';
 import { installOpenApi } from './openapi.js';
 import { installApiAuth } from './plugins/api-auth.js';
 import { installBodyDeadline } from './plugins/body-deadline.js';
@@ -112,7 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installEarlyAnswerClose(app);
   installExpectContinue(app);
   installErrorHandling(app);
-  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? true, reader: deps.reader });
+  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? true, reader: deps.reader, token: deps.config.metricsToken });
+  installFrameDenial(app, '/docs');
   await installOpenApi(app, deps.config.publicBaseUrl);
 
   await app.register(formbody);

@@ -152,6 +152,12 @@ export interface Store {
   close(): Promise<void>;
 
   createOrganization(org: NewOrganization): Promise<Organization>;
+  /**
+   * Creates an organization of self-service sign-up and claims its address (`org.email`, already
+   * normalised) in the same insert: one such organization per address, whichever instance
+   * asks. Null when the address was claimed already; then nothing is written.
+   */
+  createSignUpOrganization(org: NewOrganization): Promise<Organization | null>;
   getOrganization(id: string): Promise<Organization | null>;
   findOrganizationByBillingCustomer(customerId: string): Promise<Organization | null>;
   /** Returns the updated organization, or null when it does not exist. */

@@ -1,4 +1,4 @@
-import { Migrator, sql, type Kysely, type Selectable, type UpdateObject } from 'kysely';
+import { Migrator, sql, type Insertable, type Kysely, type Selectable, type UpdateObject } from 'kysely';
 import { isScope, type Scope } from '../../domain/scopes.js';
 import { isTier } from '../../domain/tiers.js';
 import { isDocumentType } from '../../domain/document-types.js';
@@ -74,26 +74,20 @@ export class KyselyStore implements Store {
   // ---- organizations ----------------------------------------------------------------------
 
   async createOrganization(org: NewOrganization): Promise<Organization> {
+    const row = await this.#db.insertInto('organizations').values(newOrganizationRow(org, null)).returningAll().executeTakeFirstOrThrow();
+    return toOrganization(row);
+  }
+
+  async createSignUpOrganization(org: NewOrganization): Promise<Organization | null> {
+    // One statement: the unique index on sign_up_email decides between concurrent sign-ups
+    // (PostgreSQL makes the second insert wait for the first and then do nothing).
     const row = await this.#db
       .insertInto('organizations')
-      .values({
-        id: org.id,
-        name: org.name,
-        email: org.email,
-        tier: org.tier,
-        created_at: org.createdAt.getTime(),
-        // The trial's periods start at account creation.
-        period_anchor: org.createdAt.getTime(),
-        included_calls_override: null,
-        overage_cents_override: null,
-        rate_limit_override: null,
-        billing_customer_id: null,
-        billing_subscription_id: null,
-        plan_version: 0,
-      })
+      .values(newOrganizationRow(org, org.email))
+      .onConflict((oc) => oc.column('sign_up_email').doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
-    return toOrganization(row);
+      .executeTakeFirst();
+    return row ? toOrganization(row) : null;
   }
 
   async getOrganization(id: string): Promise<Organization | null> {
@@ -746,6 +740,25 @@ export class KyselyStore implements Store {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // ---- row mapping ------------------------------------------------------------------------------
+
+function newOrganizationRow(org: NewOrganization, signUpEmail: string | null): Insertable<OrganizationsTable> {
+  return {
+    id: org.id,
+    name: org.name,
+    email: org.email,
+    tier: org.tier,
+    created_at: org.createdAt.getTime(),
+    // The trial's periods start at account creation.
+    period_anchor: org.createdAt.getTime(),
+    included_calls_override: null,
+    overage_cents_override: null,
+    rate_limit_override: null,
+    billing_customer_id: null,
+    billing_subscription_id: null,
+    plan_version: 0,
+    sign_up_email: signUpEmail,
+  };
+}
 
 function toOrganization(row: Selectable<OrganizationsTable>): Organization {
   return {
