@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { CONFIG_VARIABLES, loadConfig } from '../src/config/config.js';
 import type { DocumentReader } from '../src/pipeline/model/reader.js';
-import { startServer, type TestServer } from './support/server.js';
+import { MAX_UPLOAD_BYTES } from '../src/domain/file-kind.js';
+import { analyze, createOrg, errorOf, startServer, type TestServer } from './support/server.js';
 
 const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
 const dockerfile = read('Dockerfile');
@@ -110,6 +111,14 @@ describe('deployment files', () => {
     assert.match(caddyfile, /health_uri \/readyz\n/u);
   });
 
+  test('Caddy never forwards /metrics: it answers 404 itself, before the proxy', () => {
+    const matcher = /^\s*@(\w+) path \/metrics \/metrics\/\*\s*$/mu.exec(caddyfile);
+    assert.ok(matcher, 'a matcher for /metrics and everything under it');
+    assert.match(caddyfile, new RegExp(`^\\s*respond @${matcher[1]} 404\\s*$`, 'mu'));
+    // Caddy runs `respond` before `reverse_proxy` in its directive order, wherever they stand.
+    assert.ok(caddyfile.indexOf(`respond @${matcher[1]}`) < caddyfile.indexOf('reverse_proxy'));
+  });
+
   test('the README and docs/deploy.md name every setting the service reads', () => {
     const readme = read('README.md');
     const deploy = read('docs/deploy.md');
@@ -159,6 +168,19 @@ describe('deployment files', () => {
       assert.equal(await runHealthCheck(port), 0);
       // A port nothing listens on (the server's own, once closed, could be reused; port 9 is discard).
       assert.equal(await runHealthCheck('9'), 1);
+    });
+
+    test('the Caddyfile says what the service answers to an upload over 10 MiB, and sets no limit that would answer first', async () => {
+      // Caddy's request_body max_size would answer 413 with an empty body before the service
+      // could answer with its error body (SPEC §2); the contract is the service's answer.
+      assert.doesNotMatch(caddyfile, /^\s*(request_body|max_size)\b/mu);
+      const said = /uploads over 10 MiB[^]*?\b(4\d\d)\b/u.exec(caddyfile);
+      assert.ok(said, 'the Caddyfile says how uploads over 10 MiB are answered');
+      const { apiKey } = await createOrg(server);
+      const res = await analyze(server.url, apiKey, { documentType: 'lohnabrechnung', file: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x41) });
+      assert.equal(res.status, Number(said[1]));
+      const e = await errorOf(res);
+      assert.deepEqual([e.code, e.param], ['invalid_request', 'file']);
     });
 
     test("the load balancer's health URI answers 200 while the database is reachable", async () => {

@@ -105,10 +105,15 @@ export async function postAnalyze(input: CallInput): Promise<CallRecord> {
 }
 
 /** GET of a plain path (health checks, metrics); never throws. */
-export async function getPath(dispatcher: Dispatcher, url: string, timeoutMs = 10_000): Promise<{ status: number | null; body: string; latencyMs: number; error: string | null }> {
+export async function getPath(
+  dispatcher: Dispatcher,
+  url: string,
+  timeoutMs = 10_000,
+  headers: Record<string, string> = {},
+): Promise<{ status: number | null; body: string; latencyMs: number; error: string | null }> {
   const t0 = performance.now();
   try {
-    const res = await request(url, { method: 'GET', dispatcher, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await request(url, { method: 'GET', dispatcher, headers, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
     const body = await res.body.text();
     return { status: res.statusCode, body, latencyMs: performance.now() - t0, error: null };
   } catch (err) {

@@ -23,7 +23,17 @@ export interface HarnessOptions {
 
 export class Harness {
   readonly instances: ServiceInstance[] = [];
-  readonly secrets = { billing: randomBytes(24).toString('hex'), session: randomBytes(24).toString('hex') };
+  readonly secrets = {
+    billing: randomBytes(24).toString('hex'),
+    session: randomBytes(24).toString('hex'),
+    /** METRICS_TOKEN of every instance: /metrics answers only with it (metricsHeaders). */
+    metrics: randomBytes(24).toString('hex'),
+  };
+
+  /** The header that reads /metrics of this harness's instances. */
+  get metricsHeaders(): Record<string, string> {
+    return { authorization: `Bearer ${this.secrets.metrics}` };
+  }
   #closed = false;
 
   private constructor(
@@ -71,6 +81,7 @@ export class Harness {
         ...(this.redis ? { REDIS_URL: this.redis.url } : {}),
         BILLING_SIGNING_SECRET: this.secrets.billing,
         SESSION_SECRET: this.secrets.session,
+        METRICS_TOKEN: this.secrets.metrics,
         OUTBOX_DIR: this.dir.sub(`${name}/outbox`),
         LOG_LEVEL: 'info',
         ...env,

@@ -93,7 +93,14 @@ async function main(): Promise<void> {
     printFigures(records, [a, b], out);
 
     const books = await settledBooks(h.db.url, orgs, (o) => records.filter((r) => r.org === o.label && r.status !== null).length);
-    const metrics = await Promise.all([a, b].map(async (i) => ({ name: i.name, text: (await getPath(agent, `${i.url}/metrics`)).body })));
+    const metrics = await Promise.all(
+      [a, b].map(async (i) => {
+        // A refused scrape would make the marker check below pass on an empty text.
+        const scrape = await getPath(agent, `${i.url}/metrics`, 10_000, h.metricsHeaders);
+        if (scrape.status !== 200) throw new Error(`${i.name}: /metrics answered ${scrape.status ?? scrape.error}`);
+        return { name: i.name, text: scrape.body };
+      }),
+    );
     await agent.close();
     const stops = await Promise.all([a, b].map((i) => i.stop('SIGTERM', 30_000)));
     out(`instances stopped: ${[a, b].map((i, k) => `${i.name} ${stops[k]!.killed ? 'KILLED after 30 s' : `exit ${stops[k]!.code ?? stops[k]!.signal}`}`).join(', ')}`);

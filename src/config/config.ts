@@ -168,6 +168,17 @@ const EnvSchema = z.object({
       }
       return v;
     }),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      if (v.trim().length < 32) {
+        ctx.addIssue({ code: 'custom', message: 'METRICS_TOKEN must be at least 32 characters long' });
+        return z.NEVER;
+      }
+      return v.trim();
+    }),
   SMTP_URL: urlFrom('SMTP_URL', ['smtp:', 'smtps:']),
   MAIL_FROM: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : 'Klartext <no-reply@klartext.localhost>')),
   OUTBOX_DIR: z.string().optional().transform((v) => (v && v.trim() ? v.trim() : './data/outbox')),
@@ -195,6 +206,10 @@ const EnvSchema = z.object({
       return name;
     }),
   STRIPE_API_BASE: urlFrom('STRIPE_API_BASE', ['http:', 'https:']),
+  // At most 60 s × 4 tries = 240 s per call to Stripe: within the 5 minutes after which a
+  // webhook event's unfinished claim counts as left by a dead process (billing-webhook.ts).
+  STRIPE_TIMEOUT_MS: intFrom('STRIPE_TIMEOUT_MS', 1000, 60_000, 10_000),
+  STRIPE_MAX_NETWORK_RETRIES: intFrom('STRIPE_MAX_NETWORK_RETRIES', 0, 3, 1),
 }).superRefine((e, ctx) => {
   if (e.LLM_BASE_URL && !(e.LLM_MODEL && e.LLM_MODEL.trim())) {
     ctx.addIssue({ code: 'custom', message: 'LLM_MODEL must name the model when LLM_BASE_URL is set' });
@@ -254,6 +269,12 @@ export interface Config {
    * which is right for one instance; several instances must share one.
    */
   sessionSecret: string | undefined;
+  /**
+   * Bearer token a scraper must send to read /metrics (≥ 32 characters); unset: /metrics is not
+   * served at all (404). The shipped Caddyfile never forwards /metrics either: scrape each
+   * instance directly on its internal address (docs/deploy.md).
+   */
+  metricsToken: string | undefined;
   /** `smtp://user:pass@host:587` or `smtps://…`; unset: e-mail goes to the local outbox. */
   smtpUrl: string | undefined;
   /** Sender of the account area's e-mails. */
@@ -279,6 +300,10 @@ export interface StripeConfig {
   meterEventName: string;
   /** Another API address (tests point it at a local fake); unset: api.stripe.com. */
   apiBase: string | undefined;
+  /** One request to Stripe fails after this long (the SDK's own default is 80 s). */
+  timeoutMs: number;
+  /** The SDK's retries of a failed or timed-out request (its own default here was 2). */
+  maxNetworkRetries: number;
 }
 
 export class ConfigError extends Error {
@@ -315,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     billingSigningSecret: e.BILLING_SIGNING_SECRET && e.BILLING_SIGNING_SECRET.length > 0 ? e.BILLING_SIGNING_SECRET : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     sessionSecret: e.SESSION_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxDir: e.OUTBOX_DIR,
@@ -333,6 +359,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
           },
           meterEventName: e.STRIPE_METER_EVENT_NAME,
           apiBase: e.STRIPE_API_BASE,
+          timeoutMs: e.STRIPE_TIMEOUT_MS,
+          maxNetworkRetries: e.STRIPE_MAX_NETWORK_RETRIES,
         }
       : undefined,
   };

@@ -16,10 +16,13 @@ import type { Store } from '../ports/store.js';
 import { publicPages } from './account/plugin.js';
 import { clientErrorHandler, frameworkErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './errors.js';
-import { redactUrl } from './page-headers.js';
+import { isFilePart } from './multipart-upload.js';
+import { installFrameDenial, redactUrl } from './page-headers.js';
 import { installOpenApi } from './openapi.js';
 import { installApiAuth } from './plugins/api-auth.js';
 import { installBodyDeadline } from './plugins/body-deadline.js';
+import { installEarlyAnswerClose } from './plugins/early-answer.js';
+import { installExpectContinue } from './plugins/expect-continue.js';
 import { installMeteredCalls } from './plugins/metered-calls.js';
 import { installMetrics } from './plugins/metrics.js';
 import { installRequestContext } from './plugins/request-context.js';
@@ -106,8 +109,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installRequestContext(app);
   installBodyDeadline(app, deps.config.requestTimeoutMs);
+  installEarlyAnswerClose(app);
+  installExpectContinue(app);
   installErrorHandling(app);
-  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? true, reader: deps.reader });
+  installMetrics(app, { defaultMetrics: deps.defaultMetrics ?? true, reader: deps.reader, token: deps.config.metricsToken });
+  installFrameDenial(app, '/docs');
   await installOpenApi(app, deps.config.publicBaseUrl);
 
   await app.register(formbody);
@@ -121,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       headerPairs: 50,
     },
     throwFileSizeLimit: true,
+    isPartAFile: isFilePart,
   });
 
   const settlements = new PendingSettlements();

@@ -81,10 +81,8 @@ export function sendError(
   message: string,
   param?: string,
 ): FastifyReply {
-  // An answer given before the request's body was read to its end (a refused upload, a part the
-  // parser gave up on) leaves bytes on the connection that are no request: the client must
-  // not send its next request there.
-  if (!request.raw.complete) reply.header('connection', 'close');
+  // An answer given before the request's body was read to its end says Connection: close, and
+  // the rest of the body is read before the connection closes: plugins/early-answer.ts.
   return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message, request.id, param));
 }
 
@@ -145,8 +143,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     const allowed = routes.filter((r) => r.pattern.test(path)).flatMap((r) => [...r.methods]);
     if (allowed.length > 0) {
       reply.header('Allow', [...new Set(allowed)].sort().join(', '));
-      return sendError(request, reply, 'method_not_allowed', 405, `Method ${request.method} is not allowed on ${path}.`);
+      return sendError(request, reply, 'method_not_allowed', 405, `Method ${request.method} is not allowed on ${echoed(path)}.`);
     }
-    return sendError(request, reply, 'not_found', 404, `No route ${request.method} ${path}.`);
+    return sendError(request, reply, 'not_found', 404, `No route ${request.method} ${echoed(path)}.`);
   });
 }

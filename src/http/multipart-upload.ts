@@ -1,9 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
+import { echoed } from './echoed-text.js';
 
 export interface UploadForm {
   fields: Map<string, string>;
   file: { fieldname: string; bytes: Buffer } | null;
+}
+
+/** The field both upload forms (analyze, the account area's "Try it") take the file in. */
+export const FILE_FIELD = 'file';
+
+/**
+ * Which multipart parts the parser streams as files (the multipart plugin's isPartAFile): those
+ * with a filename, as by default, and also the part named `file` without one — curl's
+ * `-F 'file=<scan.pdf'` and some form libraries send the document so. As a text field it would
+ * be refused as an unknown field, or cut at the 1 KB field limit; as a file it is read under the
+ * 10 MiB file limit and judged by its bytes like any other upload.
+ */
+export function isFilePart(fieldName: string | undefined, contentType: string | undefined, fileName: string | undefined): boolean {
+  return fileName !== undefined || contentType === 'application/octet-stream' || fieldName === FILE_FIELD;
 }
 
 /**
@@ -93,7 +108,7 @@ async function collectParts(
     if (part.type === 'file') {
       if (part.fieldname !== allowed.file) {
         part.file.resume();
-        throw new ApiError('invalid_request', `Unexpected file in field '${shown(part.fieldname)}'; send the file in the field ${allowed.file}.`, shown(part.fieldname));
+        throw new ApiError('invalid_request', `Unexpected file in field '${echoed(part.fieldname)}'; send the file in the field ${allowed.file}.`, echoed(part.fieldname));
       }
       if (form.file) {
         part.file.resume();
@@ -103,18 +118,11 @@ async function collectParts(
       continue;
     }
     if (!allowed.fields.includes(part.fieldname)) {
-      throw new ApiError('invalid_request', `Unknown field '${shown(part.fieldname)}'.`, shown(part.fieldname));
+      throw new ApiError('invalid_request', `Unknown field '${echoed(part.fieldname)}'.`, echoed(part.fieldname));
     }
     if (form.fields.has(part.fieldname)) {
       throw new ApiError('invalid_request', `Field '${part.fieldname}' is given more than once.`, part.fieldname);
     }
     form.fields.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
   }
-}
-
-/** The most of a client's field name an error repeats: a 100 KB name is not echoed whole. */
-export const MAX_ECHOED_NAME = 64;
-
-function shown(name: string): string {
-  return name.length <= MAX_ECHOED_NAME ? name : `${name.slice(0, MAX_ECHOED_NAME)}…`;
 }

@@ -5,6 +5,7 @@ import { MAX_UPLOAD_BYTES } from '../domain/file-kind.js';
 import { PAID_CHECKOUT_TIERS, TIERS } from '../domain/tiers.js';
 import { POSTING_TYPES, type AccountRecord, type Analysis, type StatementInfo, type Table } from '../pipeline/model/result.js';
 import { ANALYSIS_VOCABULARY } from '../pipeline/pipelines.js';
+import { FILE_FIELD } from './multipart-upload.js';
 
 /**
  * Schemas the server validates and serializes with; the OpenAPI document is generated from
@@ -45,14 +46,14 @@ export const ErrorBodySchema = z
 export const AnalyzeFormSchema = z
   .strictObject({
     document_type: z.enum(DOCUMENT_TYPES),
-    file: z
+    [FILE_FIELD]: z
       .file()
       .max(MAX_UPLOAD_BYTES)
       .describe('PDF, JPG or PNG (recognised by its bytes, not its Content-Type); at most 10 MB (10485760 bytes)'),
   })
   .meta({ id: 'AnalyzeForm' });
 
-export const ANALYZE_FORM_FIELDS = { fields: ['document_type'], file: 'file' } as const satisfies {
+export const ANALYZE_FORM_FIELDS = { fields: ['document_type'], file: FILE_FIELD } as const satisfies {
   fields: readonly (keyof z.infer<typeof AnalyzeFormSchema>)[];
   file: keyof z.infer<typeof AnalyzeFormSchema>;
 };

@@ -33,7 +33,8 @@ export interface BillingWebhookEvent {
 
 export type WebhookVerification =
   | { ok: true; event: BillingWebhookEvent }
-  | { ok: false; reason: 'missing_signature' | 'invalid_signature' };
+  /** invalid_signature: not signed by the provider; not_an_event: signed, but no event in it. */
+  | { ok: false; reason: 'missing_signature' | 'invalid_signature' | 'not_an_event' };
 
 /** A subscription as the provider sees it now. */
 export interface ProviderSubscription {

@@ -136,6 +136,14 @@ export interface OverageReport {
   lastError: string | null;
 }
 
+/**
+ * Identifies one claim of a webhook event: the time it was taken (epoch ms). Unique per event:
+ * a claim is only retaken once it is stale, i.e. older than the time of the new one.
+ */
+export type ClaimToken = number;
+
+export type WebhookClaim = { state: 'claimed'; token: ClaimToken } | { state: 'processed' } | { state: 'in_progress' };
+
 export interface Store {
   /** Applies pending versioned migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
@@ -144,6 +152,12 @@ export interface Store {
   close(): Promise<void>;
 
   createOrganization(org: NewOrganization): Promise<Organization>;
+  /**
+   * Creates an organization of self-service sign-up and claims its address (`org.email`, already
+   * normalised) in the same insert: one such organization per address, whichever instance
+   * asks. Null when the address was claimed already; then nothing is written.
+   */
+  createSignUpOrganization(org: NewOrganization): Promise<Organization | null>;
   getOrganization(id: string): Promise<Organization | null>;
   findOrganizationByBillingCustomer(customerId: string): Promise<Organization | null>;
   /** Returns the updated organization, or null when it does not exist. */
@@ -156,15 +170,20 @@ export interface Store {
   setBillingCustomerIfAbsent(id: string, customerId: string): Promise<string | null>;
 
   /**
-   * Claims a provider webhook event for processing (insert-if-absent, atomic). True when this
-   * call owns it: the event is new, or an earlier claim was never finished and was taken before
-   * `staleBefore` (its process died). False for an event already processed or being processed.
+   * Claims a provider webhook event for processing (insert-if-absent, atomic). `claimed` when
+   * this call owns it: the event is new, or an earlier claim was never finished and was taken
+   * before `staleBefore` (its process died). `processed` for an event already applied (a
+   * replay); `in_progress` while another delivery holds a claim that is not yet stale — that
+   * delivery may still fail, so this one must not count as done.
    */
-  claimWebhookEvent(event: { id: string; type: string }, now: Date, staleBefore: Date): Promise<boolean>;
-  /** Marks a claimed event as applied: later deliveries are replays. */
-  finishWebhookEvent(id: string, at: Date): Promise<void>;
-  /** Gives up an unfinished claim (applying failed) so that the provider's retry applies it. */
-  releaseWebhookEvent(id: string): Promise<void>;
+  claimWebhookEvent(event: { id: string; type: string }, now: Date, staleBefore: Date): Promise<WebhookClaim>;
+  /**
+   * Marks the event applied, only while `claim` is still the one held: later deliveries are
+   * replays. False when the claim was retaken meanwhile (this one went stale).
+   */
+  finishWebhookEvent(id: string, claim: ClaimToken, at: Date): Promise<boolean>;
+  /** Gives up this unfinished claim (applying failed) so that the provider's retry applies it. */
+  releaseWebhookEvent(id: string, claim: ClaimToken): Promise<void>;
 
   /**
    * Atomically claims up to `limit` pending overage reports that are due (next_attempt_at ≤ now)

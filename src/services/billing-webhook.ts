@@ -20,7 +20,10 @@ export const HANDLED_EVENT_TYPES = [
   'invoice.paid',
 ] as const;
 
-/** A claim older than this was left by a process that died while applying; it is retaken. */
+/**
+ * A claim older than this was left by a process that died while applying; it is retaken. Longer
+ * than applying can take: one Stripe call waits at most STRIPE_TIMEOUT_MS × (retries + 1) ≤ 4 min.
+ */
 export const WEBHOOK_CLAIM_STALE_MS = 5 * 60 * 1000;
 
 export interface WebhookDeps {
@@ -32,7 +35,15 @@ export interface WebhookDeps {
 export type WebhookResult =
   | { result: 'applied'; eventId: string; organizationId: string; tier: string; status: string | null }
   | { result: 'duplicate'; eventId: string }
+  /** Another delivery of the event is applying it and may still fail: not done yet. */
+  | { result: 'in_progress'; eventId: string }
   | { result: 'ignored'; eventId: string; reason: 'event_type' | 'no_customer' | 'unknown_customer' };
+
+const VERIFICATION_MESSAGES = {
+  missing_signature: 'The Stripe-Signature header is missing.',
+  invalid_signature: 'The webhook signature does not match the body.',
+  not_an_event: 'The webhook body is not a Stripe event.',
+} as const;
 
 export async function receiveBillingWebhook(
   deps: WebhookDeps,
@@ -40,12 +51,14 @@ export async function receiveBillingWebhook(
   signatureHeader: string | undefined,
 ): Promise<Outcome<WebhookResult>> {
   const verified = deps.webhooks.verify(rawBody, signatureHeader);
-  if (!verified.ok) {
-    return verified.reason === 'missing_signature'
-      ? fail('invalid_request', 'The Stripe-Signature header is missing.')
-      : fail('invalid_request', 'The webhook signature does not match the body.');
+  if (!verified.ok) return fail('invalid_request', VERIFICATION_MESSAGES[verified.reason]);
+  const result = await applyBillingEvent(deps, verified.event);
+  // Acknowledging this delivery would end the provider's retries of an event that is not
+  // applied yet (the delivery holding it may still fail): refuse it, so it is sent again.
+  if (result.result === 'in_progress') {
+    return fail('service_unavailable', 'This event is being applied by an earlier delivery; send it again later.');
   }
-  return ok(await applyBillingEvent(deps, verified.event));
+  return ok(result);
 }
 
 export async function applyBillingEvent(deps: WebhookDeps, event: BillingWebhookEvent): Promise<WebhookResult> {
@@ -53,17 +66,19 @@ export async function applyBillingEvent(deps: WebhookDeps, event: BillingWebhook
   if (!event.customerId) return { result: 'ignored', eventId: event.id, reason: 'no_customer' };
 
   const now = deps.clock.now();
-  const claimed = await deps.store.claimWebhookEvent(event, now, new Date(now.getTime() - WEBHOOK_CLAIM_STALE_MS));
-  if (!claimed) return { result: 'duplicate', eventId: event.id };
+  const claim = await deps.store.claimWebhookEvent(event, now, new Date(now.getTime() - WEBHOOK_CLAIM_STALE_MS));
+  if (claim.state === 'processed') return { result: 'duplicate', eventId: event.id };
+  if (claim.state === 'in_progress') return { result: 'in_progress', eventId: event.id };
   try {
     const snapshot = await currentSnapshot(deps, event.customerId, event.organizationId);
     const synced = await syncSubscription(deps, snapshot);
-    await deps.store.finishWebhookEvent(event.id, deps.clock.now());
+    // Done only now that it is applied (or found to concern no organization of ours).
+    await deps.store.finishWebhookEvent(event.id, claim.token, deps.clock.now());
     if (!synced.ok) return { result: 'ignored', eventId: event.id, reason: 'unknown_customer' };
     return { result: 'applied', eventId: event.id, organizationId: synced.value.id, tier: synced.value.tier, status: snapshot.status ?? null };
   } catch (err) {
-    // Not applied: forget the claim so that the provider's retry of this event applies it.
-    await deps.store.releaseWebhookEvent(event.id).catch(() => undefined);
+    // Not applied: forget this claim so that the provider's retry of this event applies it.
+    await deps.store.releaseWebhookEvent(event.id, claim.token).catch(() => undefined);
     throw err;
   }
 }

@@ -8,7 +8,11 @@ import type { LoginTokenPurpose, Organization, Store } from '../ports/store.js';
  * composes the message); the use case decides which mail goes to whom with which links.
  */
 export type LoginMail =
-  | { kind: 'confirm_sign_up'; locale: string; to: string; companyName: string; link: string; validMinutes: number }
+  /**
+   * Carries nothing typed into the form but the address it goes to: the address is not
+   * confirmed yet, so anything else would be someone else's text in our mail (issue 19).
+   */
+  | { kind: 'confirm_sign_up'; locale: string; to: string; link: string; validMinutes: number }
   /** Sign-up with an address that already has an organization: sign-in links instead. */
   | { kind: 'already_registered'; locale: string; to: string; links: OrganizationLink[]; validMinutes: number }
   | { kind: 'sign_in'; locale: string; to: string; links: OrganizationLink[]; validMinutes: number };
@@ -37,16 +41,6 @@ export interface LoginLinkDeps {
   runLater: (task: () => Promise<void>) => void;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MAX_EMAIL_LENGTH = 254;
-export const MAX_COMPANY_NAME_LENGTH = 200;
-
-/** Trimmed and lower-cased, or null when it is not an e-mail address. */
-export function normalizeEmail(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const email = value.trim().toLowerCase();
-  return email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email) ? email : null;
-}
 
 /** Stores a fresh single-use token and returns the link that carries it. */
 export async function issueLoginLink(

@@ -1,3 +1,4 @@
+import { mailboxKey } from '../domain/email-address.js';
 import { LOGIN_LIMITS, attemptBucket, fixedWindow, secondsUntil } from '../domain/login-limits.js';
 import type { Clock } from '../ports/clock.js';
 import type { Store } from '../ports/store.js';
@@ -6,7 +7,8 @@ export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterS
 
 /**
  * Counts one sign-up or sign-in request against the per-IP and the per-address window
- * (domain/login-limits.ts). The IP is checked first; a request refused for its IP is not
+ * (domain/login-limits.ts). `email` is normalised (domain/email-address.ts); the address
+ * window counts its mailbox (`mailboxKey`), so `anna+1@…` and `an.na@…` share one budget. The IP is checked first; a request refused for its IP is not
  * counted against the address. Every request counts, known address or not, so the answer is
  * the same for both.
  */
@@ -17,7 +19,7 @@ export async function throttleLoginRequest(
   const now = deps.clock.now();
   const checks = [
     { bucket: attemptBucket('ip', input.ip), rule: LOGIN_LIMITS.perIp },
-    { bucket: attemptBucket('address', input.email), rule: LOGIN_LIMITS.perAddress },
+    { bucket: attemptBucket('address', mailboxKey(input.email)), rule: LOGIN_LIMITS.perAddress },
   ];
   for (const { bucket, rule } of checks) {
     const window = fixedWindow(now, rule.windowMs);

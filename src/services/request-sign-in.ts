@@ -1,4 +1,5 @@
-import { LINK_VALID_MINUTES, normalizeEmail, signInLinks, type LoginLinkDeps } from './login-links.js';
+import { LINK_VALID_MINUTES, signInLinks, type LoginLinkDeps } from './login-links.js';
+import { normalizeEmail } from '../domain/email-address.js';
 import { throttleLoginRequest } from './login-throttle.js';
 
 export type SignInRequestOutcome =

@@ -1,4 +1,6 @@
-import { LINK_VALID_MINUTES, MAX_COMPANY_NAME_LENGTH, issueLoginLink, normalizeEmail, signInLinks, type LoginLinkDeps } from './login-links.js';
+import { MAX_COMPANY_NAME_LENGTH, normalizeCompanyName } from '../domain/company-name.js';
+import { LINK_VALID_MINUTES, issueLoginLink, signInLinks, type LoginLinkDeps } from './login-links.js';
+import { normalizeEmail } from '../domain/email-address.js';
 import { throttleLoginRequest } from './login-throttle.js';
 
 export type SignUpFieldError = 'company_required' | 'company_too_long' | 'email_invalid';
@@ -18,7 +20,8 @@ export async function requestSignUp(
   deps: LoginLinkDeps,
   input: { companyName: unknown; email: unknown; ip: string; locale: string },
 ): Promise<SignUpRequestOutcome> {
-  const companyName = typeof input.companyName === 'string' ? input.companyName.trim() : '';
+  // One line: line breaks and control characters become spaces (domain/company-name.ts).
+  const companyName = normalizeCompanyName(input.companyName);
   const rawEmail = typeof input.email === 'string' ? input.email.trim() : '';
   const email = normalizeEmail(rawEmail);
   const errors: { companyName?: SignUpFieldError; email?: SignUpFieldError } = {};
@@ -43,7 +46,7 @@ export async function requestSignUp(
     }
     const link = await issueLoginLink(deps, { purpose: 'sign_up', email, companyName });
     await deps.mailer.send(
-      deps.composeMail({ kind: 'confirm_sign_up', locale: input.locale, to: email, companyName, link, validMinutes: LINK_VALID_MINUTES }),
+      deps.composeMail({ kind: 'confirm_sign_up', locale: input.locale, to: email, link, validMinutes: LINK_VALID_MINUTES }),
     );
   });
   return { kind: 'accepted' };

@@ -1,5 +1,5 @@
 import { DOCUMENT_TYPES, isDocumentType, type DocumentType } from '../domain/document-types.js';
-import { sniffFileKind, type FileKind } from '../domain/file-kind.js';
+import { sniffFileKind, unsupportedImageFormat, type FileKind } from '../domain/file-kind.js';
 import { statusOf } from '../domain/error-codes.js';
 import { newId } from '../domain/random-id.js';
 import type { Clock } from '../ports/clock.js';
@@ -56,7 +56,11 @@ export function validateAnalyzeForm(form: AnalyzeForm): Outcome<AcceptedUpload> 
   if (!form.file) return fail('invalid_request', "Field 'file' is missing.", 'file');
   if (form.file.bytes.length === 0) return fail('invalid_request', 'The file is empty.', 'file');
   const kind = sniffFileKind(form.file.bytes);
-  if (!kind) return fail('invalid_request', 'The file is not a PDF, JPG or PNG.', 'file');
+  if (!kind) {
+    const named = unsupportedImageFormat(form.file.bytes);
+    if (named) return fail('invalid_request', `${named} images are not supported; send JPG, PNG or PDF.`, 'file');
+    return fail('invalid_request', 'The file is not a PDF, JPG or PNG.', 'file');
+  }
   return ok({ documentType, bytes: form.file.bytes, kind });
 }
 

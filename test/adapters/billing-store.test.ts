@@ -67,19 +67,31 @@ for (const kind of backends()) {
       assert.equal(await ctx.store.markOverageReportSent('req_f', 'b', T0), false, 'marked once');
     });
 
-    it('webhook events: claimed once, replays refused, a released or stale unfinished claim can be retaken', async () => {
+    it('webhook events: claimed once; a delivery during a claim is in progress, a replay after it processed; a released or stale claim can be retaken', async () => {
       const stale = new Date(T0.getTime() - 300_000);
       const ev = { id: `evt_${kind}_1`, type: 'customer.subscription.updated' };
-      assert.equal(await ctx.store.claimWebhookEvent(ev, T0, stale), true);
-      assert.equal(await ctx.store.claimWebhookEvent(ev, T0, stale), false, 'in progress elsewhere');
-      await ctx.store.releaseWebhookEvent(ev.id);
-      assert.equal(await ctx.store.claimWebhookEvent(ev, T0, stale), true, 'released: the retry applies it');
+      const first = await ctx.store.claimWebhookEvent(ev, T0, stale);
+      assert.equal(first.state, 'claimed');
+      const firstToken = first.state === 'claimed' ? first.token : -1;
+      assert.deepEqual(await ctx.store.claimWebhookEvent(ev, T0, stale), { state: 'in_progress' }, 'held by another delivery, not done');
+      await ctx.store.releaseWebhookEvent(ev.id, firstToken);
+      const second = await ctx.store.claimWebhookEvent(ev, T0, stale);
+      assert.equal(second.state, 'claimed', 'released: the retry applies it');
+
+      // That claim goes stale (its process died); a later delivery retakes it.
       const later = new Date(T0.getTime() + 300_001);
-      assert.equal(await ctx.store.claimWebhookEvent(ev, later, new Date(later.getTime() - 300_000)), true, 'a claim left by a dead process');
-      await ctx.store.finishWebhookEvent(ev.id, later);
-      await ctx.store.releaseWebhookEvent(ev.id);
+      const retaken = await ctx.store.claimWebhookEvent(ev, later, new Date(later.getTime() - 300_000));
+      assert.equal(retaken.state, 'claimed', 'a claim left by a dead process');
+      const retakenToken = retaken.state === 'claimed' ? retaken.token : -1;
+      // The stale holder, had it lived on, can neither finish nor release the new claim.
+      assert.equal(await ctx.store.finishWebhookEvent(ev.id, firstToken, later), false);
+      await ctx.store.releaseWebhookEvent(ev.id, firstToken);
+      assert.deepEqual(await ctx.store.claimWebhookEvent(ev, later, new Date(later.getTime() - 300_000)), { state: 'in_progress' });
+
+      assert.equal(await ctx.store.finishWebhookEvent(ev.id, retakenToken, later), true);
+      await ctx.store.releaseWebhookEvent(ev.id, retakenToken);
       const muchLater = new Date(T0.getTime() + 86_400_000);
-      assert.equal(await ctx.store.claimWebhookEvent(ev, muchLater, new Date(muchLater.getTime() - 300_000)), false, 'processed: a replay');
+      assert.deepEqual(await ctx.store.claimWebhookEvent(ev, muchLater, new Date(muchLater.getTime() - 300_000)), { state: 'processed' }, 'processed: a replay');
     });
 
     it('setBillingCustomerIfAbsent keeps the first customer; changePlan bumps plan_version only on a new tier', async () => {

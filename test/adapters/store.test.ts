@@ -605,6 +605,47 @@ function storeContract(label: string, makeBackend: () => Promise<Backend>): void
       });
     });
 
+    describe('sign-up organizations', () => {
+      const signUpOrg = (email: string, name = 'Anmelde GmbH') => ({ id: newId('org'), name, email, tier: 'trial' as const, createdAt: at('2025-03-04T05:06:07.089Z') });
+
+      it('one per address, also when two instances insert at the same moment; the operator may still add more', async () => {
+        const email = `claim-${randomBase62(6).toLowerCase()}@example.com`;
+        const results = await Promise.all([store, other, store, other, store].map((s, i) => s.createSignUpOrganization(signUpOrg(email, `Race ${i}`))));
+        const won = results.filter((r) => r !== null);
+        assert.equal(won.length, 1, 'exactly one insert claims the address');
+        assert.deepEqual((await store.findOrganizationsByEmail(email)).map((o) => o.id), [won[0]!.id], 'the others wrote nothing');
+        assert.equal(await other.createSignUpOrganization(signUpOrg(email)), null, 'and later ones neither');
+        await store.createOrganization(signUpOrg(email, 'Zweite GmbH'));
+        assert.equal((await store.findOrganizationsByEmail(email)).length, 2, 'an operator organization does not claim');
+      });
+
+      it('migration 0007 applies on a database whose organizations already share an address, and leaves them as they are', async () => {
+        const fresh = await makeBackend();
+        let upgraded: Store | undefined;
+        const old = rawDb<any>(fresh.url);
+        try {
+          const { error } = await new Migrator({ db: old, provider: migrationProvider }).migrateTo('0006_call_reservations');
+          assert.equal(error, undefined);
+          const row = (id: string, name: string) => ({ id, name, email: 'dup@alt.example', tier: 'trial', created_at: 1, period_anchor: 1, plan_version: 0 });
+          await old.insertInto('organizations').values([row('org_dup1', 'Doppelt A'), row('org_dup2', 'Doppelt B')]).execute();
+          upgraded = await openStore(fresh.url);
+          await upgraded.migrate();
+          const rows = await old.selectFrom('organizations').select(['id', 'sign_up_email']).orderBy('id').execute();
+          assert.deepEqual(rows, [
+            { id: 'org_dup1', sign_up_email: null },
+            { id: 'org_dup2', sign_up_email: null },
+          ]);
+          assert.equal((await upgraded.findOrganizationsByEmail('dup@alt.example')).length, 2, 'both still sign in');
+          assert.ok(await upgraded.createSignUpOrganization(signUpOrg('new@alt.example')));
+          assert.equal(await upgraded.createSignUpOrganization(signUpOrg('new@alt.example')), null);
+        } finally {
+          await old.destroy();
+          await upgraded?.close();
+          await fresh.teardown();
+        }
+      });
+    });
+
     describe('audit records', () => {
       it('inserts records and lists them newest first, limited, per organization', async () => {
         const org = await newOrg();

@@ -197,10 +197,26 @@ describe('loadConfig: Stripe settings', () => {
       overagePrices: { starter: 'price_os', pro: 'price_op', business: 'price_ob' },
       meterEventName: 'klartext_overage_calls',
       apiBase: undefined,
+      timeoutMs: 10_000,
+      maxNetworkRetries: 1,
     });
     const custom = loadConfig({ ...full, STRIPE_METER_EVENT_NAME: 'api_calls', STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe;
     assert.equal(custom?.meterEventName, 'api_calls');
     assert.equal(custom?.apiBase, 'http://127.0.0.1:12111');
+  });
+
+  it('the Stripe client’s bounds: a timeout of 1–60 s and 0–3 retries, so one call stays within the webhook claim’s 5 minutes', () => {
+    const custom = loadConfig({ ...full, STRIPE_TIMEOUT_MS: '2500', STRIPE_MAX_NETWORK_RETRIES: '0' }).stripe;
+    assert.equal(custom?.timeoutMs, 2500);
+    assert.equal(custom?.maxNetworkRetries, 0);
+    const e = configError({ ...full, STRIPE_TIMEOUT_MS: '80000', STRIPE_MAX_NETWORK_RETRIES: '4' });
+    assert.deepEqual(e.problems, [
+      'STRIPE_TIMEOUT_MS must be a whole number from 1000 to 60000, got "80000"',
+      'STRIPE_MAX_NETWORK_RETRIES must be a whole number from 0 to 3, got "4"',
+    ]);
+    assert.deepEqual(configError({ ...full, STRIPE_TIMEOUT_MS: '999', STRIPE_MAX_NETWORK_RETRIES: '-1' }).problems.length, 2);
+    // Defaults, like the meter event name: compose passes them whether Stripe is used or not.
+    assert.equal(loadConfig({ STRIPE_TIMEOUT_MS: '5000', STRIPE_MAX_NETWORK_RETRIES: '2' }).stripe, undefined);
   });
 
   it('a secret key without the rest lists every missing setting', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_UPLOAD_BYTES, sniffFileKind } from '../../src/domain/file-kind.js';
+import { MAX_UPLOAD_BYTES, sniffFileKind, unsupportedImageFormat } from '../../src/domain/file-kind.js';
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -78,5 +78,44 @@ describe('sniffFileKind', () => {
 
   it('the upload limit is 10 × 1024 × 1024 bytes', () => {
     assert.equal(MAX_UPLOAD_BYTES, 10_485_760);
+  });
+});
+
+/** An ISO BMFF file's first box: size, 'ftyp', major brand, minor version, compatible brands. */
+function ftyp(major: string, ...compatible: string[]): Buffer {
+  const size = 16 + 4 * compatible.length;
+  const box = Buffer.alloc(size);
+  box.writeUInt32BE(size, 0);
+  box.write(`ftyp${major}`, 4, 'latin1');
+  compatible.forEach((brand, i) => box.write(brand, 16 + 4 * i, 'latin1'));
+  return Buffer.concat([box, Buffer.alloc(32)]);
+}
+
+describe('unsupportedImageFormat', () => {
+  it('names HEIC/HEIF photos by their ftyp brands (iPhone: heic; others: mif1, heix, hevc)', () => {
+    assert.equal(unsupportedImageFormat(ftyp('heic', 'mif1', 'heic')), 'HEIC');
+    assert.equal(unsupportedImageFormat(ftyp('mif1', 'heic')), 'HEIC');
+    assert.equal(unsupportedImageFormat(ftyp('heix', 'mif1')), 'HEIC');
+    assert.equal(unsupportedImageFormat(ftyp('hevc')), 'HEIC');
+  });
+
+  it('names AVIF, also when HEIF brands are listed beside it', () => {
+    assert.equal(unsupportedImageFormat(ftyp('avif', 'mif1', 'miaf')), 'AVIF');
+    assert.equal(unsupportedImageFormat(ftyp('mif1', 'avif', 'miaf')), 'AVIF');
+    assert.equal(unsupportedImageFormat(ftyp('avis', 'msf1')), 'AVIF');
+  });
+
+  it('names nothing else: video in the same container, a truncated box, a PDF or text', () => {
+    assert.equal(unsupportedImageFormat(ftyp('isom', 'mp41')), null, 'MP4');
+    assert.equal(unsupportedImageFormat(ftyp('heic').subarray(0, 10)), null);
+    assert.equal(unsupportedImageFormat(latin1('%PDF-1.7\n')), null);
+    assert.equal(unsupportedImageFormat(latin1('ftypheic at the start of a letter')), null);
+    assert.equal(unsupportedImageFormat(new Uint8Array(0)), null);
+  });
+
+  it('a box that claims more compatible brands than it holds is read only as far as it goes', () => {
+    const box = ftyp('isom', 'mp41').subarray(0, 20);
+    box.writeUInt32BE(4096, 0);
+    assert.equal(unsupportedImageFormat(box), null);
   });
 });

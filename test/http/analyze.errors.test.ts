@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/file-kind.js';
+import { MAX_ECHOED_NAME } from '../../src/http/echoed-text.js';
 import { backends } from '../support/databases.js';
 import { invitationLines, payslipLines, statementLines, textPdf, TINY_PNG } from '../support/documents.js';
 import { buildPipelineRegistry } from '../../src/pipeline/pipelines.js';
@@ -145,6 +146,48 @@ for (const backend of backends()) {
       assert.match((await errorOf(json)).message, /multipart\/form-data/);
     });
 
+    test('a part named file without a filename is read as the file, not refused as an unknown field', async () => {
+      // curl -F 'file=<scan.pdf' and some form libraries send the file without filename=.
+      const form = (fileHeaders: string, bytes: Uint8Array) =>
+        Buffer.concat([
+          Buffer.from('--XYZ\r\nContent-Disposition: form-data; name="document_type"\r\n\r\nlohnabrechnung\r\n'),
+          Buffer.from(`--XYZ\r\nContent-Disposition: form-data; name="file"\r\n${fileHeaders}\r\n`),
+          Buffer.from(bytes),
+          Buffer.from('\r\n--XYZ--\r\n'),
+        ]);
+      // Its own organization: the 200 here is billed, and the last test checks the shared one is not.
+      const own = await createOrg(server, { tier: 'business' });
+      const post = (body: Buffer) =>
+        fetch(`${server.url}/api/v1/analyze`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${own.apiKey}`, 'content-type': 'multipart/form-data; boundary=XYZ' },
+          body,
+        });
+      const read = await post(form('Content-Type: application/pdf\r\n', payslip));
+      assert.equal(read.status, 200, JSON.stringify(await read.clone().json()));
+      assert.equal(((await read.json()) as { document_type: string }).document_type, 'lohnabrechnung');
+
+      // Without any Content-Type either, and not a document: refused as a file, by its bytes.
+      const refused = await post(form('', Buffer.from('just some text')));
+      assert.equal(refused.status, 400);
+      const e = await errorOf(refused);
+      assert.deepEqual([e.code, e.param], ['invalid_request', 'file']);
+      assert.match(e.message, /PDF, JPG or PNG/);
+    });
+
+    test('HEIC and AVIF uploads are refused with the format named', async () => {
+      // The first bytes of an iPhone photo (ISO BMFF 'ftyp' box, brand heic); a real AVIF image.
+      const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
+      const avif = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ffffff' } }).avif().toBuffer();
+      for (const [format, bytes] of [['HEIC', heic], ['AVIF', avif]] as const) {
+        const res = await analyze(server.url, org.apiKey, { documentType: 'lohnabrechnung', file: bytes, contentType: 'image/jpeg' });
+        assert.equal(res.status, 400);
+        const e = await errorOf(res);
+        assert.deepEqual([e.code, e.param], ['invalid_request', 'file']);
+        assert.equal(e.message, `${format} images are not supported; send JPG, PNG or PDF.`);
+      }
+    });
+
     test('400 invalid_request for multipart bodies that cannot be parsed', async () => {
       const headers = (contentType: string) => ({ authorization: `Bearer ${org.apiKey}`, 'content-type': contentType });
       const bodies: [string, string][] = [
@@ -242,7 +285,16 @@ for (const backend of backends()) {
     test('404 not_found for an unknown route and 405 method_not_allowed with Allow', async () => {
       const missing = await fetch(`${server.url}/api/v1/nothing-here`);
       assert.equal(missing.status, 404);
-      assert.equal((await errorOf(missing)).code, 'not_found');
+      const notFound = await errorOf(missing);
+      assert.equal(notFound.code, 'not_found');
+      assert.equal(notFound.message, 'No route GET /api/v1/nothing-here.');
+
+      // A 15 KB path is not echoed whole: the message repeats a bounded prefix of it.
+      const long = `/api/v1/${'a'.repeat(15_000)}`;
+      const longMissing = await fetch(`${server.url}${long}`);
+      assert.equal(longMissing.status, 404);
+      const longError = await errorOf(longMissing);
+      assert.equal(longError.message, `No route GET ${long.slice(0, MAX_ECHOED_NAME)}….`);
 
       const slash = await fetch(`${server.url}/api/v1/usage/`, { headers: { authorization: `Bearer ${org.apiKey}` } });
       assert.equal(slash.status, 200, 'a trailing slash names the same route');

@@ -47,6 +47,16 @@ async function deliver(
   });
 }
 
+/** Posts raw bytes with a correct Stripe-Signature over them: signed, whatever they are. */
+async function deliverSigned(server: TestServer, body: string): Promise<Response> {
+  const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_TEST_SETTINGS.webhookSecret });
+  return fetch(`${server.url}/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+    body,
+  });
+}
+
 const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
 function sub(customer: string, overrides: Partial<FakeSubscription> = {}): FakeSubscription {
@@ -278,6 +288,33 @@ for (const backend of backends()) {
       assert.equal(await tierOf(org.organizationId), 'pro');
     });
 
+    test('webhook: a correctly signed body that is not an event (JSON or not) is 400 invalid_request, never 500', async () => {
+      const before = stripe.requests.length;
+      const bodies = [
+        '[]',
+        'null',
+        '"x"',
+        '42',
+        '{}',
+        '{"id":"evt_1"}',
+        '{"id":"evt_1","type":"invoice.paid"}',
+        '{"id":"evt_1","type":"invoice.paid","data":null}',
+        '{"id":"evt_1","type":"invoice.paid","data":{"object":[]}}',
+        '{"id":7,"type":"invoice.paid","data":{"object":{}}}',
+        'not json at all',
+      ];
+      for (const body of bodies) {
+        const res = await deliverSigned(server, body);
+        assert.equal(res.status, 400, body);
+        const e = await errorOf(res);
+        assert.equal(e.code, 'invalid_request', body);
+        assert.match(e.message, /not a Stripe event/, body);
+      }
+      assert.equal(stripe.requests.length, before, 'nothing was fetched');
+      // A signed event with the shape Stripe sends is still accepted.
+      assert.equal((await deliverSigned(server, JSON.stringify(stripeEvent('customer.created', { id: 'cus_x', object: 'customer' })))).status, 200);
+    });
+
     test('webhook: an older event arriving after a newer one does not undo the newer state', async () => {
       const org = await orgWithCustomer();
       const older = subscriptionEvent('customer.subscription.created', org.customerId, 'active');
@@ -394,6 +431,53 @@ for (const backend of backends()) {
       assert.equal(await tierOf(org.organizationId), 'pro');
     });
 
+    test('webhook: a redelivery while the first delivery is still applying is not acknowledged; after the first fails a later delivery applies it', async () => {
+      const org = await orgWithCustomer();
+      stripe.setSubscriptions(org.customerId, [sub(org.customerId)]);
+      const event = subscriptionEvent('customer.subscription.created', org.customerId);
+      const held = stripe.holdNext('GET /v1/subscriptions');
+      const first = deliver(server, event);
+      await held.arrived;
+      try {
+        // Stripe gave up waiting and redelivers: answering 200 here would end its retries.
+        const fetchesBefore = stripe.requestsTo('GET /v1/subscriptions').length;
+        const redelivery = await deliver(server, event);
+        assert.equal(redelivery.status, 503, 'not acknowledged while the event is unapplied');
+        assert.equal(redelivery.headers.get('retry-after'), '30');
+        assert.equal((await errorOf(redelivery)).code, 'service_unavailable');
+        assert.equal(stripe.requestsTo('GET /v1/subscriptions').length, fetchesBefore, 'the redelivery fetched nothing itself');
+        assert.ok(server.logs.some((l) => l.includes('stripe webhook refused') && l.includes('being applied by an earlier delivery')), 'and says why in the log');
+      } finally {
+        held.release('fail');
+      }
+      assert.equal((await first).status, 500);
+      assert.equal(await tierOf(org.organizationId), 'trial');
+
+      const later = await deliver(server, event);
+      assert.equal(later.status, 200);
+      assert.equal(await tierOf(org.organizationId), 'pro', 'the event was applied after all');
+      const fetches = stripe.requestsTo('GET /v1/subscriptions').length;
+      assert.equal((await deliver(server, event)).status, 200, 'applied now: a replay is acknowledged');
+      assert.equal(stripe.requestsTo('GET /v1/subscriptions').length, fetches, 'and fetches nothing');
+    });
+
+    test('webhook: a redelivery during a first delivery that succeeds is refused, and acknowledged once the event is applied', async () => {
+      const org = await orgWithCustomer();
+      stripe.setSubscriptions(org.customerId, [sub(org.customerId, { price: STRIPE_TEST_SETTINGS.prices.business })]);
+      const event = subscriptionEvent('customer.subscription.updated', org.customerId);
+      const held = stripe.holdNext('GET /v1/subscriptions');
+      const first = deliver(server, event);
+      await held.arrived;
+      try {
+        assert.equal((await deliver(server, event)).status, 503);
+      } finally {
+        held.release('answer');
+      }
+      assert.equal((await first).status, 200);
+      assert.equal(await tierOf(org.organizationId), 'business');
+      assert.equal((await deliver(server, event)).status, 200);
+    });
+
     test('the raw-body parser is the webhook’s only: JSON bodies elsewhere are still parsed and validated', async () => {
       const org = await createOrg(server);
       const bad = await fetch(`${server.url}/api/v1/billing/checkout`, {
@@ -405,6 +489,69 @@ for (const backend of backends()) {
       assert.match((await errorOf(bad)).message, /not valid JSON/);
       const wrong = await fetch(`${server.url}/webhooks/stripe`, { method: 'GET' });
       assert.equal(wrong.status, 405);
+    });
+  });
+
+  describe(`billing with a Stripe that accepts connections and never answers (${backend})`, () => {
+    let stripe: FakeStripeApi;
+    let server: TestServer;
+    // Short bounds for the test; operators set STRIPE_TIMEOUT_MS / STRIPE_MAX_NETWORK_RETRIES.
+    const client = { timeoutMs: 2000, maxNetworkRetries: 1 };
+    // The SDK's defaults (80 s × 3 tries) would overrun this by far: the test fails rather than hangs.
+    const bound = { timeout: 60_000 };
+
+    before(async () => {
+      stripe = await FakeStripeApi.start();
+      server = await startServer({ backend, stripeApiBase: stripe.url, stripeClient: client, pipelines: answeringPipelines() });
+    });
+    after(async () => {
+      await server.close();
+      await stripe.close();
+    });
+
+    test('checkout and portal: 503 service_unavailable with Retry-After once the configured tries time out; nothing changed', bound, async () => {
+      stripe.neverAnswer('POST /v1/customers');
+      const org = await createOrg(server);
+      const checkout = await post(server, '/api/v1/billing/checkout', org.apiKey, { tier: 'pro' });
+      assert.equal(checkout.status, 503);
+      assert.equal(checkout.headers.get('retry-after'), '30');
+      assert.equal((await errorOf(checkout)).code, 'service_unavailable');
+      assert.equal(stripe.requestsTo('POST /v1/customers').length, client.maxNetworkRetries + 1, 'one try and the configured retry');
+      assert.equal((await server.store.getOrganization(org.organizationId))?.billingCustomerId, null, 'nothing changed');
+      assert.ok(server.logs.some((l) => l.includes('payment provider unreachable')));
+
+      // An organization with a customer: the session request hangs instead.
+      stripe.neverAnswer('POST /v1/checkout/sessions');
+      stripe.neverAnswer('POST /v1/billing_portal/sessions');
+      await server.store.setBillingCustomerIfAbsent(org.organizationId, 'cus_hanging');
+      const session = await post(server, '/api/v1/billing/checkout', org.apiKey, { tier: 'starter' });
+      assert.equal(session.status, 503);
+      assert.equal((await errorOf(session)).code, 'service_unavailable');
+      const portal = await post(server, '/api/v1/billing/portal', org.apiKey);
+      assert.equal(portal.status, 503);
+      assert.equal(portal.headers.get('retry-after'), '30');
+      assert.equal(stripe.requestsTo('POST /v1/billing_portal/sessions').length, client.maxNetworkRetries + 1);
+      assert.equal(await server.store.getOrganization(org.organizationId).then((o) => o?.tier), 'trial');
+    });
+
+    test('webhook: a subscription fetch that never answers fails the delivery (500); once Stripe answers, the retry applies it', bound, async () => {
+      const org = await createOrg(server);
+      const customerId = `cus_${org.organizationId.slice(4, 14)}`;
+      await server.store.setBillingCustomerIfAbsent(org.organizationId, customerId);
+      stripe.setSubscriptions(customerId, [sub(customerId)]);
+      const event = subscriptionEvent('customer.subscription.created', customerId);
+
+      stripe.neverAnswer('GET /v1/subscriptions');
+      const failed = await deliver(server, event);
+      assert.equal(failed.status, 500);
+      assert.equal((await errorOf(failed)).code, 'internal_error');
+      assert.equal(stripe.requestsTo('GET /v1/subscriptions').length, client.maxNetworkRetries + 1);
+      assert.equal((await server.store.getOrganization(org.organizationId))?.tier, 'trial');
+
+      stripe.answerAgain('GET /v1/subscriptions');
+      const retried = await deliver(server, event);
+      assert.equal(retried.status, 200);
+      assert.equal((await server.store.getOrganization(org.organizationId))?.tier, 'pro');
     });
   });
 }

@@ -12,6 +12,10 @@ import { analyze, closeSharedReader, createOrg, startServer } from '../support/s
 
 after(closeSharedReader);
 
+/** /metrics is served only with METRICS_TOKEN (test/http/metrics-access.test.ts). */
+const METRICS_TOKEN = 'operations-test-metrics-token-0123456789';
+const scrape = (url: string) => fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+
 describe('operations endpoints', { timeout: 30_000 }, () => {
   test('/healthz and /readyz; readyz is 503 once the database is gone', async () => {
     const server = await startServer();
@@ -69,13 +73,13 @@ describe('operations endpoints', { timeout: 30_000 }, () => {
   });
 
   test('/metrics counts requests and latency by route, status and document_type', async () => {
-    const server = await startServer({ pipelines: answeringPipelines() });
+    const server = await startServer({ pipelines: answeringPipelines(), config: { metricsToken: METRICS_TOKEN } });
     try {
       const org = await createOrg(server, { tier: 'pro' });
       const pdf = await textPdf([payslipLines()]);
       assert.equal((await analyze(server.url, org.apiKey, { documentType: 'lohnabrechnung', file: pdf })).status, 200);
       assert.equal((await analyze(server.url, org.apiKey, { documentType: 'kontoauszug', file: pdf })).status, 422);
-      const text = await (await fetch(`${server.url}/metrics`)).text();
+      const text = await (await scrape(server.url)).text();
       assert.match(
         text,
         /klartext_http_requests_total\{route="\/api\/v1\/analyze",method="POST",status="200",document_type="lohnabrechnung"\} 1/,
@@ -90,9 +94,9 @@ describe('operations endpoints', { timeout: 30_000 }, () => {
   // Six pages of OCR on one thread: seconds on an idle machine, more on a crowded one.
   test('/metrics exports the reading pool: reads on a thread and waiting for one while scans are read, then pages by OCR', { timeout: 180_000 }, async () => {
     const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 1, warmUp: false });
-    const server = await startServer({ reader });
+    const server = await startServer({ reader, config: { metricsToken: METRICS_TOKEN } });
     const metric = async (name: string) => {
-      const text = await (await fetch(`${server.url}/metrics`)).text();
+      const text = await (await scrape(server.url)).text();
       const m = new RegExp(`^${name} (\\d+)$`, 'm').exec(text);
       assert.ok(m, `${name} exported`);
       return Number(m[1]);

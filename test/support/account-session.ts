@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Signer } from '@fastify/cookie';
-import { SESSION_LIFETIME_MS } from '../../src/http/account/plugin.js';
+import { CSRF_COOKIE, SESSION_LIFETIME_MS, cookieSigningKey } from '../../src/http/account/plugin.js';
 import type { TestServer } from './server.js';
 
 /** The session secret tests give startServer (`config: { sessionSecret: TEST_SESSION_SECRET }`). */
@@ -10,7 +10,9 @@ export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
  * A signed-in session made directly through the Store, as @fastify/session would store it
  * after sign-in (`{ cookie, organizationId, email }`), and the cookie that names it, signed the
  * way @fastify/session signs it (@fastify/cookie's Signer over the session id with the session
- * secret; the value URL-encoded as @fastify/cookie serializes it). Returns `kt_session=…`.
+ * secret; the value URL-encoded as @fastify/cookie serializes it), with the browser's own
+ * CSRF secret cookie (signed as the server signs it), so that the forms of the pages it opens
+ * can be posted. Returns `kt_session=…; kt_csrf=…`.
  */
 export async function signedInCookie(
   server: Pick<TestServer, 'store' | 'clock'>,
@@ -35,7 +37,9 @@ export async function signedInCookie(
     email,
   };
   await server.store.setAccountSession({ id, data: JSON.stringify(data), expiresAt: expires });
-  return `kt_session=${encodeURIComponent(new Signer(secret).sign(id))}`;
+  const csrfSecret = randomBytes(18).toString('base64url');
+  const csrf = encodeURIComponent(new Signer(cookieSigningKey(secret)).sign(csrfSecret));
+  return `kt_session=${encodeURIComponent(new Signer(secret).sign(id))}; ${CSRF_COOKIE}=${csrf}`;
 }
 
 /** The `_csrf` value of the first form on a page. */

@@ -66,6 +66,8 @@ export interface ServerOptions {
   mailer?: Mailer;
   /** Stripe as provider, its API at this address (test/support/stripe-api-server.ts). */
   stripeApiBase?: string;
+  /** The Stripe client's bounds (STRIPE_TIMEOUT_MS, STRIPE_MAX_NETWORK_RETRIES); default 10 s, no retries. */
+  stripeClient?: { timeoutMs: number; maxNetworkRetries: number };
 }
 
 let sharedReader: DocumentReader | null = null;
@@ -109,7 +111,12 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const outboxDir = mkdtempSync(join(tmpdir(), 'klartext-outbox-'));
   const mailer = options.mailer ?? createOutboxMailer({ dir: outboxDir, from: 'Klartext <no-reply@klartext.test>' });
   const billing = options.stripeApiBase
-    ? createStripeBilling({ ...STRIPE_TEST_SETTINGS, publicBaseUrl: config.publicBaseUrl, apiBase: options.stripeApiBase, maxNetworkRetries: 0 })
+    ? createStripeBilling({
+        ...STRIPE_TEST_SETTINGS,
+        publicBaseUrl: config.publicBaseUrl,
+        apiBase: options.stripeApiBase,
+        ...(options.stripeClient ?? { timeoutMs: 10_000, maxNetworkRetries: 0 }),
+      })
     : createTestModeBilling({ publicBaseUrl: () => address, secret, clock });
   const app = await buildApp({
     config,

@@ -29,11 +29,23 @@ export interface FakeSubscription {
   cancelAtPeriodEnd?: boolean;
 }
 
+/** A request the fake holds unanswered until the test releases it. */
+export interface HeldRequest {
+  /** Settles when the request has arrived (and is being held). */
+  readonly arrived: Promise<void>;
+  /** Answers it: normally (200), or as a temporary failure (500). */
+  release(outcome: 'answer' | 'fail'): void;
+}
+
 export class FakeStripeApi {
   readonly requests: RecordedRequest[] = [];
   readonly #subscriptions = new Map<string, FakeSubscription[]>();
   /** Route key (`POST /v1/billing/meter_events`) → how many of the next requests answer 500. */
   readonly #failures = new Map<string, number>();
+  /** Routes whose requests are read and never answered: a Stripe that accepts and hangs. */
+  readonly #hanging = new Set<string>();
+  /** Route → the next request to it is held until released. */
+  readonly #holds = new Map<string, { arrived: () => void; released: Promise<'answer' | 'fail'> }>();
   #customers = 0;
   #sessions = 0;
   #server: Server;
@@ -67,6 +79,30 @@ export class FakeStripeApi {
     this.#failures.set(route, count);
   }
 
+  /**
+   * Requests to `route` are read and then never answered (until `answerAgain` or close): the
+   * connection stays open, as with a Stripe that accepts connections and hangs. Only the
+   * client's own timeout ends such a request.
+   */
+  neverAnswer(route: string): void {
+    this.#hanging.add(route);
+  }
+
+  /** Requests to `route` are answered again (those already hanging stay unanswered). */
+  answerAgain(route: string): void {
+    this.#hanging.delete(route);
+  }
+
+  /** The next request to `route` is held unanswered until the returned handle releases it. */
+  holdNext(route: string): HeldRequest {
+    let arrived!: () => void;
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: (outcome: 'answer' | 'fail') => void;
+    const released = new Promise<'answer' | 'fail'>((resolve) => (release = resolve));
+    this.#holds.set(route, { arrived, released });
+    return { arrived: arrival, release };
+  }
+
   requestsTo(route: string): RecordedRequest[] {
     const [method, path] = route.split(' ');
     return this.requests.filter((r) => r.method === method && r.path === path);
@@ -84,9 +120,18 @@ export class FakeStripeApi {
     };
     this.requests.push(recorded);
     const route = `${recorded.method} ${recorded.path}`;
+    if (this.#hanging.has(route)) return;
+    const hold = this.#holds.get(route);
+    let failHeld = false;
+    if (hold) {
+      this.#holds.delete(route);
+      hold.arrived();
+      failHeld = (await hold.released) === 'fail';
+      // The client may have given up meanwhile; answering a closed socket is harmless.
+    }
     const failures = this.#failures.get(route) ?? 0;
-    if (failures > 0) {
-      this.#failures.set(route, failures - 1);
+    if (failHeld || failures > 0) {
+      if (!failHeld) this.#failures.set(route, failures - 1);
       recorded.status = 500;
       return send(res, 500, { error: { type: 'api_error', message: 'Fake Stripe: temporary failure' } });
     }

@@ -102,12 +102,13 @@ export function pollHealth(instances: ServiceInstance[], path: string, everyMs =
 
 /**
  * Waits until the instance reads a page by OCR — whichever engine: its /metrics gauge
- * klartext_reading_ocr_running (src/http/plugins/metrics.ts). False if none within the time.
+ * klartext_reading_ocr_running (src/http/plugins/metrics.ts), read with the harness's
+ * METRICS_TOKEN. False if none within the time.
  */
-export async function waitForOcrInFlight(instance: ServiceInstance, timeoutMs: number): Promise<boolean> {
+export async function waitForOcrInFlight(ctx: FaultContext, instance: ServiceInstance, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const text = await fetch(`${instance.url}/metrics`, { signal: AbortSignal.timeout(5_000) })
+    const text = await fetch(`${instance.url}/metrics`, { headers: ctx.h.metricsHeaders, signal: AbortSignal.timeout(5_000) })
       .then((r) => r.text())
       .catch(() => '');
     const running = /^klartext_reading_ocr_running (\d+)$/m.exec(text);

@@ -27,7 +27,7 @@ export const sigterm: FaultCase = {
     const calls: Promise<CallRecord>[] = [];
     for (let i = 0; i < 4; i++) calls.push(send(ctx, c, orgs[i % 2]!, doc(ctx, 'scan', i)));
     for (let i = 0; i < 4; i++) calls.push(send(ctx, c, orgs[i % 2]!, doc(ctx, i % 2 ? 'letter' : 'statement', i)));
-    const reading = await waitForOcrInFlight(c, 90_000);
+    const reading = await waitForOcrInFlight(ctx, c, 90_000);
     const termAt = Date.now();
     ctx.out(`  SIGTERM ${reading ? 'while a page is read by OCR' : '(no OCR seen within 90 s)'}; grace ${ctx.settings.shutdownGraceMs} ms`);
     const stopping = c.stop('SIGTERM', ctx.settings.shutdownGraceMs + 20_000);

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { PAID_CHECKOUT_TIERS, type CheckoutTier } from '../../domain/tiers.js';
 import type { BillingProvider, ProviderSubscription, WebhookVerification } from '../../ports/billing.js';
 
@@ -13,8 +14,17 @@ export interface StripeBillingOptions {
   publicBaseUrl: string;
   /** Another API address (http://127.0.0.1:port in tests); unset: api.stripe.com. */
   apiBase?: string | undefined;
-  /** The SDK's own retries of a failed request; the overage reporter retries on its own too. */
-  maxNetworkRetries?: number;
+  /**
+   * How long one request to Stripe may take before it counts as failed (the SDK's own default,
+   * 80 s, would keep a checkout or a webhook waiting on a hanging Stripe for minutes).
+   */
+  timeoutMs: number;
+  /**
+   * The SDK's own retries of a failed or timed-out request (POSTs carry an idempotency key, so
+   * a retry is not a second customer or session). One call to Stripe waits at most
+   * timeoutMs × (maxNetworkRetries + 1); the overage reporter retries on its own too.
+   */
+  maxNetworkRetries: number;
 }
 
 /** How many of a customer's subscriptions are fetched to find the current one (newest first). */
@@ -29,7 +39,8 @@ const SUBSCRIPTION_LIST_LIMIT = 20;
 export function createStripeBilling(options: StripeBillingOptions): BillingProvider {
   const stripe = new Stripe(options.secretKey, {
     ...apiAddress(options.apiBase),
-    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: options.timeoutMs,
+    maxNetworkRetries: options.maxNetworkRetries,
     telemetry: false,
     appInfo: { name: 'klartext' },
   });
@@ -53,14 +64,19 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
     webhooks: {
       verify(rawBody, signatureHeader): WebhookVerification {
         if (!signatureHeader) return { ok: false, reason: 'missing_signature' };
-        let event: Stripe.Event;
+        let parsed: unknown;
         try {
-          event = stripe.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret);
-        } catch {
-          // Signature, timestamp tolerance or a body that is not an event: all mean "not from Stripe".
-          return { ok: false, reason: 'invalid_signature' };
+          parsed = stripe.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret);
+        } catch (err) {
+          // A signature, secret or timestamp that does not match: not from Stripe. Anything else
+          // thrown after the signature held (JSON that does not parse, a thin v2 notification)
+          // is a signed body that is not an event.
+          return { ok: false, reason: err instanceof Stripe.errors.StripeSignatureVerificationError ? 'invalid_signature' : 'not_an_event' };
         }
-        return { ok: true, event: { id: event.id, type: event.type, ...customerAndOrganization(event) } };
+        // Signed is not the same as well-formed: `[]`, `null` or `{}` parse and verify too.
+        const event = EventEnvelope.safeParse(parsed);
+        if (!event.success) return { ok: false, reason: 'not_an_event' };
+        return { ok: true, event: { id: event.data.id, type: event.data.type, ...customerAndOrganization(event.data) } };
       },
       async listSubscriptions(customerId) {
         const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: SUBSCRIPTION_LIST_LIMIT });
@@ -122,12 +138,32 @@ function apiAddress(apiBase: string | undefined): { host?: string; port?: number
   return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
+/**
+ * The least of an event this service reads: its id, its type and that `data.object` is an
+ * object. Unknown fields are kept (the ids below are read from them) and never trusted.
+ */
+const EventEnvelope = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  data: z.object({ object: z.looseObject({}) }),
+});
+
 /** Only ids are read from an event; its state is never trusted (DESIGN habit 7). */
-function customerAndOrganization(event: Stripe.Event): { customerId: string | null; organizationId: string | null } {
-  const object = event.data.object as unknown as { object?: string; customer?: unknown; metadata?: Record<string, string> | null; client_reference_id?: string | null };
-  const customer = object.customer;
-  const customerId = typeof customer === 'string' ? customer : customer && typeof customer === 'object' && 'id' in customer ? String((customer as { id: unknown }).id) : null;
+function customerAndOrganization(event: z.infer<typeof EventEnvelope>): { customerId: string | null; organizationId: string | null } {
+  const object = event.data.object;
+  const customerId = idOf(object.customer);
+  const metadata = object.metadata && typeof object.metadata === 'object' ? (object.metadata as Record<string, unknown>) : {};
   const organizationId =
-    event.type === 'checkout.session.completed' ? (object.metadata?.organization_id ?? object.client_reference_id ?? null) : null;
+    event.type === 'checkout.session.completed' ? (textOf(metadata.organization_id) ?? textOf(object.client_reference_id)) : null;
   return { customerId, organizationId };
+}
+
+/** An expandable reference: the id itself, or the expanded object carrying it. */
+function idOf(value: unknown): string | null {
+  if (value && typeof value === 'object' && 'id' in value) return textOf((value as { id: unknown }).id);
+  return textOf(value);
+}
+
+function textOf(value: unknown): string | null {
+  return typeof value === 'string' && value.length > 0 ? value : null;
 }

@@ -1,4 +1,4 @@
-import { Migrator, sql, type Kysely, type Selectable, type UpdateObject } from 'kysely';
+import { Migrator, sql, type Insertable, type Kysely, type Selectable, type UpdateObject } from 'kysely';
 import { isScope, type Scope } from '../../domain/scopes.js';
 import { isTier } from '../../domain/tiers.js';
 import { isDocumentType } from '../../domain/document-types.js';
@@ -9,6 +9,7 @@ import type {
   AccountSessionRecord,
   ApiKeyRecord,
   AuditRecord,
+  ClaimToken,
   LoginTokenPurpose,
   LoginTokenRecord,
   NewApiKey,
@@ -20,6 +21,7 @@ import type {
   ReservationRef,
   Store,
   UsageCounterKey,
+  WebhookClaim,
 } from '../../ports/store.js';
 import { migrationProvider } from './migrations/index.js';
 import type { ApiKeysTable, AuditRecordsTable, BillingUsageReportsTable, Database, OrganizationsTable } from './schema.js';
@@ -72,26 +74,20 @@ export class KyselyStore implements Store {
   // ---- organizations ----------------------------------------------------------------------
 
   async createOrganization(org: NewOrganization): Promise<Organization> {
+    const row = await this.#db.insertInto('organizations').values(newOrganizationRow(org, null)).returningAll().executeTakeFirstOrThrow();
+    return toOrganization(row);
+  }
+
+  async createSignUpOrganization(org: NewOrganization): Promise<Organization | null> {
+    // One statement: the unique index on sign_up_email decides between concurrent sign-ups
+    // (PostgreSQL makes the second insert wait for the first and then do nothing).
     const row = await this.#db
       .insertInto('organizations')
-      .values({
-        id: org.id,
-        name: org.name,
-        email: org.email,
-        tier: org.tier,
-        created_at: org.createdAt.getTime(),
-        // The trial's periods start at account creation.
-        period_anchor: org.createdAt.getTime(),
-        included_calls_override: null,
-        overage_cents_override: null,
-        rate_limit_override: null,
-        billing_customer_id: null,
-        billing_subscription_id: null,
-        plan_version: 0,
-      })
+      .values(newOrganizationRow(org, org.email))
+      .onConflict((oc) => oc.column('sign_up_email').doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
-    return toOrganization(row);
+      .executeTakeFirst();
+    return row ? toOrganization(row) : null;
   }
 
   async getOrganization(id: string): Promise<Organization | null> {
@@ -140,30 +136,51 @@ export class KyselyStore implements Store {
     return row ? row.billing_customer_id : null;
   }
 
-  async claimWebhookEvent(event: { id: string; type: string }, now: Date, staleBefore: Date): Promise<boolean> {
+  async claimWebhookEvent(event: { id: string; type: string }, now: Date, staleBefore: Date): Promise<WebhookClaim> {
     // One upsert: a new id inserts; a known id is retaken only while unfinished and stale.
     // No row comes back otherwise, and then nothing was written.
+    const token = now.getTime();
     const row = await this.#db
       .insertInto('billing_webhook_events')
-      .values({ event_id: event.id, event_type: event.type, claimed_at: now.getTime(), processed_at: null })
+      .values({ event_id: event.id, event_type: event.type, claimed_at: token, processed_at: null })
       .onConflict((oc) =>
         oc
           .column('event_id')
-          .doUpdateSet({ claimed_at: now.getTime() })
+          .doUpdateSet({ claimed_at: token })
           .where('billing_webhook_events.processed_at', 'is', null)
           .where('billing_webhook_events.claimed_at', '<', staleBefore.getTime()),
       )
       .returning('event_id')
       .executeTakeFirst();
-    return row !== undefined;
+    if (row) return { state: 'claimed', token };
+    // Not ours: applied already, or held by another delivery. A row released in between reads
+    // as in progress, which only makes the provider deliver once more.
+    const existing = await this.#db
+      .selectFrom('billing_webhook_events')
+      .select('processed_at')
+      .where('event_id', '=', event.id)
+      .executeTakeFirst();
+    return existing && existing.processed_at !== null ? { state: 'processed' } : { state: 'in_progress' };
   }
 
-  async finishWebhookEvent(id: string, at: Date): Promise<void> {
-    await this.#db.updateTable('billing_webhook_events').set({ processed_at: at.getTime() }).where('event_id', '=', id).execute();
+  async finishWebhookEvent(id: string, claim: ClaimToken, at: Date): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('billing_webhook_events')
+      .set({ processed_at: at.getTime() })
+      .where('event_id', '=', id)
+      .where('claimed_at', '=', claim)
+      .where('processed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
-  async releaseWebhookEvent(id: string): Promise<void> {
-    await this.#db.deleteFrom('billing_webhook_events').where('event_id', '=', id).where('processed_at', 'is', null).execute();
+  async releaseWebhookEvent(id: string, claim: ClaimToken): Promise<void> {
+    await this.#db
+      .deleteFrom('billing_webhook_events')
+      .where('event_id', '=', id)
+      .where('claimed_at', '=', claim)
+      .where('processed_at', 'is', null)
+      .execute();
   }
 
   async claimOverageReports(input: { now: Date; leaseMs: number; limit: number; claimToken: string }): Promise<OverageReport[]> {
@@ -723,6 +740,25 @@ export class KyselyStore implements Store {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // ---- row mapping ------------------------------------------------------------------------------
+
+function newOrganizationRow(org: NewOrganization, signUpEmail: string | null): Insertable<OrganizationsTable> {
+  return {
+    id: org.id,
+    name: org.name,
+    email: org.email,
+    tier: org.tier,
+    created_at: org.createdAt.getTime(),
+    // The trial's periods start at account creation.
+    period_anchor: org.createdAt.getTime(),
+    included_calls_override: null,
+    overage_cents_override: null,
+    rate_limit_override: null,
+    billing_customer_id: null,
+    billing_subscription_id: null,
+    plan_version: 0,
+    sign_up_email: signUpEmail,
+  };
+}
 
 function toOrganization(row: Selectable<OrganizationsTable>): Organization {
   return {

@@ -58,6 +58,11 @@ export interface OrganizationsTable {
   billing_subscription_id: string | null;
   /** Incremented whenever the tier changes (migration 0004); test-mode links carry it. */
   plan_version: number;
+  /**
+   * The normalised address of an organization made by self-service sign-up, unique (migration
+   * 0007): one sign-up organization per address. NULL for the operator's organizations.
+   */
+  sign_up_email: string | null;
 }
 
 export interface ApiKeysTable {

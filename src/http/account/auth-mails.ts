@@ -18,7 +18,7 @@ export function composeLoginMail(mail: LoginMail): MailMessage {
   switch (mail.kind) {
     case 'confirm_sign_up':
       subject = t('auth.mail.signUp.subject');
-      intro = t('auth.mail.signUp.body', { company: mail.companyName });
+      intro = t('auth.mail.signUp.body');
       ignore = t('auth.mail.signUp.ignore');
       links = [{ label: null, url: mail.link }];
       break;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,18 @@ import { databaseSessionStore } from './session-store.js';
 /** Signed-in sessions last a week; the cookie dies with them. */
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** The cookie that holds a browser's CSRF secret (signed; see accountArea). */
+export const CSRF_COOKIE = 'kt_csrf';
+
+/**
+ * The key that signs cookies other than the session's (the CSRF secret), derived from the
+ * session secret so that one setting covers both, yet a signature made for one cookie is never
+ * valid for the other.
+ */
+export function cookieSigningKey(sessionSecret: string): string {
+  return createHmac('sha256', sessionSecret).update('klartext cookie signing key').digest('hex');
+}
+
 const here = dirname(fileURLToPath(import.meta.url));
 /** Templates and assets sit beside this file in src/; `npm run build` copies them to dist/. */
 export const VIEWS_DIR = join(here, 'views');
@@ -30,7 +42,9 @@ export const VIEWS_DIR = join(here, 'views');
  * context, so its cookie, session, CSRF and view plugins never touch the /api/v1 routes.
  */
 export async function publicPages(app: FastifyInstance, deps: AccountAreaDeps): Promise<void> {
-  await app.register(cookie);
+  // Unset: a random secret per process, which is right for one instance (docs/account.md).
+  const sessionSecret = deps.config.sessionSecret ?? randomBytes(32).toString('hex');
+  await app.register(cookie, { secret: cookieSigningKey(sessionSecret) });
   await app.register(view, {
     engine: { eta: new Eta({ views: VIEWS_DIR, autoEscape: true, cache: true }) },
     root: VIEWS_DIR,
@@ -49,15 +63,14 @@ export async function publicPages(app: FastifyInstance, deps: AccountAreaDeps): 
   });
 
   await app.register(landingRoutes, deps);
-  await app.register(accountArea, { ...deps, prefix: ACCOUNT_PREFIX });
+  await app.register(accountArea, { ...deps, sessionSecret, prefix: ACCOUNT_PREFIX });
 }
 
-async function accountArea(app: FastifyInstance, options: AccountAreaDeps & { prefix?: string }): Promise<void> {
+async function accountArea(app: FastifyInstance, options: AccountAreaDeps & { sessionSecret: string; prefix?: string }): Promise<void> {
   // The options carry the register() prefix; handing it on would prefix the routes twice.
-  const { prefix: _prefix, ...deps } = options;
-  const secret = deps.config.sessionSecret ?? randomBytes(32).toString('hex');
+  const { prefix: _prefix, sessionSecret, ...deps } = options;
   await app.register(session, {
-    secret,
+    secret: sessionSecret,
     cookieName: 'kt_session',
     cookie: {
       path: ACCOUNT_PREFIX,
@@ -68,10 +81,19 @@ async function accountArea(app: FastifyInstance, options: AccountAreaDeps & { pr
       maxAge: SESSION_LIFETIME_MS,
     },
     store: databaseSessionStore(deps),
-    // A session is written only once something is put in it (a CSRF secret, a sign-in).
+    // A session is written only once something is put in it: at sign-in (auth-routes.ts).
     saveUninitialized: false,
   });
-  await app.register(csrf, { sessionPlugin: '@fastify/session' });
+  // CSRF by signed double submit: the secret sits in a signed, HttpOnly cookie of the browser,
+  // the form carries a token made from it. Not in the session: a form for an anonymous visitor
+  // then needs no session row, which every GET of the sign-up page used to write (issue 19).
+  // The signature keeps a secret planted by someone else (a sibling domain's cookie) from
+  // being accepted; SameSite=Lax keeps the cookie off cross-site POSTs in the first place.
+  await app.register(csrf, {
+    sessionPlugin: '@fastify/cookie',
+    cookieKey: CSRF_COOKIE,
+    cookieOpts: { path: ACCOUNT_PREFIX, httpOnly: true, sameSite: 'lax', secure: 'auto', signed: true },
+  });
 
   // Pages answer in HTML, also when something fails; the API's JSON errors stay under /api/v1.
   app.setErrorHandler(async (error: FastifyError, request, reply) => {

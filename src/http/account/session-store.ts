@@ -8,7 +8,8 @@ const FALLBACK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /**
  * @fastify/session's store interface over the Store port, so sessions live in the database
  * every instance shares: a sign-in on one instance is seen on all, and sign-out ends the
- * session everywhere. The session object is stored as JSON (ids, e-mail, CSRF secret, locale).
+ * session everywhere. The session object is stored as JSON (organization id, e-mail, open upload
+ * tokens); only a sign-in writes one (the CSRF secret is a cookie: plugin.ts).
  */
 export function databaseSessionStore(deps: { store: Store; clock: Clock }): SessionStore {
   return {

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DocumentReader, ReaderStats } from '../../pipeline/model/reader.js';
 
@@ -6,6 +7,12 @@ export interface MetricsOptions {
   defaultMetrics: boolean;
   /** Its pool figures are read at every scrape; a reader without them exports no reading metrics. */
   reader: Pick<DocumentReader, 'stats'>;
+  /**
+   * METRICS_TOKEN: /metrics answers only `Authorization: Bearer <token>` (401 otherwise);
+   * undefined: the route does not exist (404). Request and error figures and the pool's load
+   * are nobody else's business (issue 19).
+   */
+  token: string | undefined;
 }
 
 /**
@@ -46,11 +53,27 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): R
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.type(registry.contentType);
-    return registry.metrics();
-  });
+  const { token } = options;
+  if (token !== undefined) {
+    const expected = digest(token);
+    const authorized = async (request: FastifyRequest, reply: FastifyReply) => {
+      const header = request.headers.authorization;
+      const sent = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
+      // Compared as SHA-256 digests: equal length, so timingSafeEqual says nothing about length.
+      if (sent === null || !timingSafeEqual(digest(sent), expected)) {
+        return reply.code(401).header('WWW-Authenticate', 'Bearer realm="metrics"').type('text/plain; charset=utf-8').send('Unauthorized\n');
+      }
+    };
+    app.get('/metrics', { schema: { hide: true }, onRequest: authorized }, async (_request, reply) => {
+      reply.type(registry.contentType);
+      return registry.metrics();
+    });
+  }
   return registry;
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
 }
 
 /** Gauges read from the pool at scrape time; its totals since start are exported as counters. */

@@ -53,7 +53,9 @@ describe('account pages in a real browser', { skip: chromiumAvailable() ? false 
       }
       const cookie = await signedInCookie(server, org.organizationId);
       const context = await browser.newContext({ locale, viewport: { width: 1200, height: 900 } });
-      await context.addCookies([{ name: 'kt_session', value: cookie.slice('kt_session='.length), url: `${server.url}/api-account` }]);
+      // The session cookie and the CSRF cookie, as the browser would hold them after sign-in.
+      const cookies = cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
+      await context.addCookies(cookies.map((c) => ({ ...c, url: `${server.url}/api-account` })));
       const page = await context.newPage();
       try {
         await page.goto(`${server.url}/?lang=${locale}`, WAIT);

@@ -22,8 +22,8 @@ for (const backend of backends()) {
       assert.match(html, /Bitte sehen Sie in Ihr Postfach/);
       assert.deepEqual(mail.to, ['anna.mueller@example.de'], 'the address is trimmed and lower-cased');
       assert.equal(mail.subject, 'Bitte bestätigen Sie Ihre E-Mail-Adresse für Klartext');
-      assert.match(mail.text, /„Müller & Söhne GmbH“/);
-      assert.match(mail.html, /Müller &amp; Söhne GmbH/, 'the HTML part escapes the company name');
+      // Nothing typed into the form but the address goes into the mail (company-name.test.ts).
+      assert.ok(!mail.text.includes('Müller') && !mail.html.includes('Müller'), 'the company name is not in the mail');
       assert.equal(mail.links.length, 1);
       const link = new URL(mail.links[0]!);
       assert.equal(link.origin, account.server.url, 'the link points at PUBLIC_BASE_URL');
@@ -79,7 +79,7 @@ for (const backend of backends()) {
       assert.match(html, /<html lang="en">/);
       assert.match(html, /Check your inbox/);
       assert.equal(mail.subject, 'Confirm your e-mail address for Klartext');
-      assert.match(mail.text, /“Acme Ltd”/);
+      assert.match(mail.text, /wants to create a Klartext account with this address/);
       assert.equal(new URL(mail.links[0]!).searchParams.get('lang'), 'en');
       const { confirmPage, res } = await followLink(client, mail.links[0]!);
       assert.match(confirmPage, /Confirm and continue/);

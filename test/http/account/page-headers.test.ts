@@ -40,3 +40,32 @@ describe('hosted test-mode billing pages', () => {
     assert.ok(!server.logs.some((l) => l.includes(token)), 'the token is not');
   });
 });
+
+/**
+ * Issue 19, finding 5: the API documentation (Swagger UI at /docs) could be framed by any site
+ * (clickjacking). Every response under /docs forbids framing; its own inline code stays
+ * allowed, so only frame-ancestors is set there.
+ */
+describe('the API documentation pages', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer();
+  });
+  after(async () => {
+    await server.close();
+    await closeSharedReader();
+  });
+
+  it('cannot be framed: X-Frame-Options DENY and CSP frame-ancestors none on every /docs response', async () => {
+    const page = await fetch(`${server.url}/docs`);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    await page.arrayBuffer();
+    for (const path of ['/docs', '/docs/', '/docs/static/index.html', '/docs/static/swagger-initializer.js']) {
+      const res = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      await res.arrayBuffer();
+      assert.equal(res.headers.get('x-frame-options'), 'DENY', path);
+      assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/, path);
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { accountArea } from './0003_account_area.js';
 import { billingProvider } from './0004_billing_provider.js';
 import { accountAuth } from './0005_account_auth.js';
 import { callReservations } from './0006_call_reservations.js';
+import { signUpAddress } from './0007_sign_up_address.js';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so the same list
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_billing_provider': billingProvider,
   '0005_account_auth': accountAuth,
   '0006_call_reservations': callReservations,
+  '0007_sign_up_address': signUpAddress,
 };
 
 export const migrationProvider: MigrationProvider = {

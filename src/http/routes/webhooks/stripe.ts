@@ -21,7 +21,12 @@ export async function stripeWebhookRoute(app: FastifyInstance, deps: { store: St
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const header = request.headers['stripe-signature'];
     const outcome = await receiveBillingWebhook(deps, raw, Array.isArray(header) ? header[0] : header);
-    if (!outcome.ok) throw ApiError.from(outcome.error);
+    if (!outcome.ok) {
+      // Refused (bad signature, not an event, or the event is still being applied elsewhere):
+      // Stripe's delivery log shows the status, ours says why. Messages are fixed texts.
+      request.log.warn({ code: outcome.error.code, reason: outcome.error.message }, 'stripe webhook refused');
+      throw ApiError.from(outcome.error);
+    }
     const r = outcome.value;
     request.log.info({ event_id: r.eventId, result: r.result, ...('reason' in r ? { reason: r.reason } : {}) }, 'stripe webhook');
     return { received: true };
