@@ -36,8 +36,9 @@ declare module 'fastify' {
  * - response headers: X-Request-Id on every response (plugins/request-context.ts), the
  *   RateLimit headers once a key was verified (plugins/api-auth.ts), Retry-After on 429 and
  *   503, WWW-Authenticate on 401 and 403 (errors.ts);
- * - 404 and 405 answer requests outside the operations; they are components.responses, named
- *   by the extension `x-unmatched-responses` (an operation cannot declare a method it lacks).
+ * - requests outside the operations are answered 404, 405 (with Allow), 400 (a URL that cannot
+ *   be decoded) or 431: components.responses, named by the extension `x-unmatched-responses`
+ *   (an operation cannot declare a method it lacks).
  */
 export async function installOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
   await app.register(fastifySwagger, {
@@ -52,8 +53,8 @@ export async function installOpenApi(app: FastifyInstance, publicBaseUrl: string
           Object.entries(ERROR_CATALOGUE)
             .map(([code, e]) => `- \`${code}\` (HTTP ${e.status}): ${e.description}`)
             .join('\n') +
-          '\n\nA path that exists answers another method with 405 and `Allow`; any other path 404 ' +
-          '(`components.responses`, listed in `x-unmatched-responses`).',
+          '\n\nA path that exists answers another method with 405 and `Allow`; any other path 404; a URL that ' +
+          'cannot be decoded 400; headers over 16 KB 431 (`components.responses`, listed in `x-unmatched-responses`).',
       },
       servers: [{ url: publicBaseUrl }],
       components: {
@@ -186,13 +187,17 @@ function finishDocument(doc: OpenApiDoc): OpenApiDoc {
   }
   const components = ((doc as Json).components ?? {}) as Json;
   components.responses = {
+    Unroutable: errorResponse(400),
     NotFound: errorResponse(404),
     MethodNotAllowed: errorResponse(405, { Allow: headerRef('Allow', true) }),
+    HeadersTooLarge: errorResponse(431),
   };
   (doc as Json).components = components;
   (doc as Json)['x-unmatched-responses'] = {
+    400: { $ref: '#/components/responses/Unroutable' },
     404: { $ref: '#/components/responses/NotFound' },
     405: { $ref: '#/components/responses/MethodNotAllowed' },
+    431: { $ref: '#/components/responses/HeadersTooLarge' },
   };
   components.schemas = reachableSchemas(doc as Json, (components.schemas ?? {}) as Json);
   return doc;

@@ -192,8 +192,10 @@ for (const backend of backends()) {
       await expect(OPERATIONS[0]!, 402, OPERATIONS[0]!.send(server.url, org.apiKey));
     });
 
-    test('outside the operations: 404 for an unknown path, 405 with Allow for another method', async () => {
+    test('outside the operations: 404 for an unknown path, 405 with Allow for another method, 400 for a URL that cannot be decoded, 431', async () => {
       await expect({ method: 'GET', path: '/api/v1/nothing' }, 404, fetch(`${server.url}/api/v1/nothing`));
+      await expect({ method: 'GET', path: '/api/v1/%c0' }, 400, fetch(`${server.url}/api/v1/%c0`));
+      await expect({ method: 'GET', path: '/api/v1/nothing' }, 431, fetch(`${server.url}/api/v1/nothing`, { headers: { 'x-filler': 'a'.repeat(20 * 1024) } }));
       await expect({ method: 'GET', path: '/api/v1/analyze' }, 405, fetch(`${server.url}/api/v1/analyze`));
       await expect({ method: 'DELETE', path: '/api/v1/usage' }, 405, fetch(`${server.url}/api/v1/usage`, { method: 'DELETE' }));
     });
