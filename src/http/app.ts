@@ -21,6 +21,7 @@ import { installFrameDenial, redactUrl } from './page-headers.js';
 import { installOpenApi } from './openapi.js';
 import { installApiAuth } from './plugins/api-auth.js';
 import { installBodyDeadline } from './plugins/body-deadline.js';
+import { installClosingAnswer } from './plugins/closing-answer.js';
 import { installEarlyAnswerClose } from './plugins/early-answer.js';
 import { installExpectContinue } from './plugins/expect-continue.js';
 import { installMeteredCalls } from './plugins/metered-calls.js';
@@ -96,7 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Node's own cut of a request whose body never completes, a backstop behind the body
     // deadline (plugins/body-deadline.ts), which answers first and in the API's error body.
     requestTimeout: deps.config.requestTimeoutMs + NODE_REQUEST_TIMEOUT_MARGIN_MS,
-    return503OnClosing: true,
+    // A request that reaches a closing server is answered in the API's error body instead
+    // (plugins/closing-answer.ts).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true }, // /api/v1/usage/ is /api/v1/usage
     forceCloseConnections: 'idle',
     // What the framework answers before routing (header floods, unparseable HTTP, bad URLs)
@@ -108,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   installRequestContext(app);
+  installClosingAnswer(app);
   installBodyDeadline(app, deps.config.requestTimeoutMs);
   installEarlyAnswerClose(app);
   installExpectContinue(app);

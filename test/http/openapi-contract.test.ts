@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/domain/error-codes.js';
 import type { Scope } from '../../src/domain/scopes.js';
@@ -231,6 +232,36 @@ describe('statuses that need a server of their own', () => {
     }
   });
 
+  test('503 in the error body for a request that reaches a closing server (pipelined behind one in flight)', { timeout: 120_000 }, async () => {
+    const server = await startServer();
+    const org = await createOrg(server);
+    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    try {
+      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      // A: a checkout whose body is still arriving when the close begins; B: a usage call
+      // pipelined behind it, which the server reads only once A is answered — while closing.
+      const body = JSON.stringify({ tier: 'starter' });
+      const head = `Host: x\r\nAuthorization: Bearer ${org.apiKey}\r\n`;
+      socket.write(`POST /api/v1/billing/checkout HTTP/1.1\r\n${head}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 4)}`);
+      await until(() => server.logs.some((l) => l.includes('"incoming request"') && l.includes('/api/v1/billing/checkout')));
+      const closing = server.app.close();
+      await until(() => !server.app.server.listening);
+      socket.write(`${body.slice(4)}GET /api/v1/usage HTTP/1.1\r\n${head}\r\n`);
+      await ended;
+      await closing;
+      const answers = received.split(/(?=HTTP\/1\.1 \d{3} )/);
+      assert.equal(answers.length, 2, received);
+      await expect(OPERATIONS[2]!, 200, Promise.resolve(rawResponse(answers[0]!)));
+      await expect(OPERATIONS[1]!, 503, Promise.resolve(rawResponse(answers[1]!)));
+    } finally {
+      socket.destroy();
+      await server.close().catch(() => undefined);
+    }
+  });
+
   test('500: processing_failed on analyze; internal_error on every operation when the store fails', { timeout: 120_000 }, async () => {
     const server = await startServer({ pipelines: faultingPipelines() });
     try {
@@ -270,6 +301,23 @@ async function useUpTrial(server: TestServer, org: TestOrg): Promise<void> {
     assert.ok(reservation, `call ${i + 1} reserved`);
     await commitCall({ store: server.store }, reservation);
   }
+}
+
+/** Polls a condition every 20 ms; the bound is generous (CPU is shared), never a timing claim. */
+async function until(condition: () => boolean, boundMs = 30_000): Promise<void> {
+  const deadline = Date.now() + boundMs;
+  while (!condition()) {
+    assert.ok(Date.now() < deadline, 'condition not reached');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** One HTTP/1.1 response as written on the wire (headers, then a Content-Length body). */
+function rawResponse(text: string): SeenResponse {
+  const [head = '', ...rest] = text.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = new Map(lines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine.split(' ')[1]), header: (name) => headers.get(name.toLowerCase()) ?? null, body: rest.join('\r\n\r\n') };
 }
 
 /** POST whose body stops after `head` of a longer Content-Length: the server's body deadline answers. */
