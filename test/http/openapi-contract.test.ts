@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/domain/error-codes.js';
 import type { Scope } from '../../src/domain/scopes.js';
 import { reserveCall, commitCall } from '../../src/services/meter-calls.js';
@@ -111,6 +112,15 @@ for (const backend of backends()) {
       checker ??= new ContractChecker(await served(server));
     });
     after(() => server.close());
+
+    test('the document is valid OpenAPI 3.1 by the recommended rules of Redocly', async () => {
+      const config = await createConfig({ extends: ['recommended'] });
+      const problems = await lintFromString({ source: JSON.stringify(checker.doc), config, absoluteRef: 'openapi.json' });
+      // Warnings left: the components only x-unmatched-responses names, a loopback server URL
+      // (the test server's), no license (a private API).
+      const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} (${p.location[0]?.pointer})`);
+      assert.deepEqual(errors, []);
+    });
 
     test('the document names an operationId and a scope for every operation', () => {
       for (const op of OPERATIONS) {
