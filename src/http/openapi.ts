@@ -76,9 +76,11 @@ export async function installOpenApi(app: FastifyInstance, publicBaseUrl: string
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 
-/** Statuses answered by the gate in front of keyed routes and by the server before routing. */
+/** The key gate's answers (plugins/api-auth.ts), and a fault or an unreachable dependency behind it. */
 const GATE_STATUSES = [401, 403, 429, 500, 503] as const;
+/** The trial quota, checked for metered routes only. */
 const METERED_STATUSES = [402] as const;
+/** Answered before any route runs: a body or headers not received in time, headers too large. */
 const EVERY_ROUTE_STATUSES = [408, 431] as const;
 
 /** Marks an operation whose JSON body may be left out; finishDocument turns it into `required: false`. */
@@ -128,8 +130,8 @@ const HEADERS: Record<string, Json> = {
   Allow: { description: 'The methods the path answers, comma-separated', schema: { type: 'string' } },
 };
 
-/** A header of a response, inline: a Reference Object cannot carry `required` (OpenAPI 3.1 §4.8.23). */
-const headerRef = (name: string, required: boolean): Json => ({ ...HEADERS[name], required });
+/** A header of a response, written inline: a Reference Object cannot carry `required`. */
+const header = (name: string, required: boolean): Json => ({ ...HEADERS[name], required });
 
 /**
  * The headers each status of an operation carries. RateLimit headers are sent once the key is
@@ -137,13 +139,13 @@ const headerRef = (name: string, required: boolean): Json => ({ ...HEADERS[name]
  * that came before that (a request the framework refused, a database that cannot be reached).
  */
 function headersOf(status: number, keyed: boolean): Json {
-  const headers: Json = { 'X-Request-Id': headerRef('X-Request-Id', true) };
+  const headers: Json = { 'X-Request-Id': header('X-Request-Id', true) };
   if (keyed && status !== 401 && status !== 431) {
     const always = status < 300 || [402, 403, 422, 429].includes(status);
-    for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) headers[name] = headerRef(name, always);
+    for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) headers[name] = header(name, always);
   }
-  if (status === 429 || status === 503) headers['Retry-After'] = headerRef('Retry-After', true);
-  if (status === 401 || (keyed && status === 403)) headers['WWW-Authenticate'] = headerRef('WWW-Authenticate', true);
+  if (status === 429 || status === 503) headers['Retry-After'] = header('Retry-After', true);
+  if (status === 401 || (keyed && status === 403)) headers['WWW-Authenticate'] = header('WWW-Authenticate', true);
   return headers;
 }
 
@@ -155,7 +157,7 @@ function descriptionOf(status: number, given: unknown): string {
 
 const errorResponse = (status: number, extra: Json = {}): Json => ({
   description: descriptionOf(status, undefined),
-  headers: { 'X-Request-Id': headerRef('X-Request-Id', true), ...extra },
+  headers: { 'X-Request-Id': header('X-Request-Id', true), ...extra },
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
@@ -189,7 +191,7 @@ function finishDocument(doc: OpenApiDoc): OpenApiDoc {
   components.responses = {
     Unroutable: errorResponse(400),
     NotFound: errorResponse(404),
-    MethodNotAllowed: errorResponse(405, { Allow: headerRef('Allow', true) }),
+    MethodNotAllowed: errorResponse(405, { Allow: header('Allow', true) }),
     HeadersTooLarge: errorResponse(431),
   };
   (doc as Json).components = components;
