@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.js';
 import { MAX_UPLOAD_BYTES } from '../domain/file-kind.js';
 import { newId } from '../domain/random-id.js';
@@ -16,6 +16,7 @@ import type { Store } from '../ports/store.js';
 import { publicPages } from './account/plugin.js';
 import { clientErrorHandler, frameworkErrorHandler } from './client-errors.js';
 import { installErrorHandling } from './errors.js';
+import { tolerantSerializerCompiler } from './tolerant-serializer.js';
 import { isFilePart } from './multipart-upload.js';
 import { installFrameDenial, redactUrl } from './page-headers.js';
 import { installOpenApi } from './openapi.js';
@@ -108,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(tolerantSerializerCompiler(app.log));
 
   installRequestContext(app);
   installClosingAnswer(app);
