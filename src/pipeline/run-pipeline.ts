@@ -12,8 +12,15 @@ export interface StageTiming {
   ms: number;
 }
 
+/** A page as it was read, for showing evidence boxes on it (RunOptions.previewWidthPx). */
+export interface PagePreview {
+  page: number;
+  /** Grey JPEG; boxes in fractions of the page map onto it directly. */
+  jpeg: Uint8Array;
+}
+
 export type PipelineRun =
-  | { status: 'success'; pages: number; output: PipelineOutput; timings: StageTiming[] }
+  | { status: 'success'; pages: number; output: PipelineOutput; timings: StageTiming[]; previews?: PagePreview[] }
   | {
       status: 'failure';
       pages: number | null;
@@ -37,6 +44,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Whose share of the reading capacity the read uses (the organization; ReadOptions.shareKey). */
   shareKey?: string;
+  /** Return a preview of every page, this many pixels wide (ReadOptions.previewWidthPx). */
+  previewWidthPx?: number;
 }
 
 /**
@@ -70,6 +79,7 @@ export async function runPipeline(
       maxPages: options.maxPages,
       signal: controller.signal,
       ...(options.shareKey !== undefined ? { shareKey: options.shareKey } : {}),
+      ...(options.previewWidthPx !== undefined ? { previewWidthPx: options.previewWidthPx } : {}),
     });
     reading.catch(() => undefined); // observed through Promise.race below
     document = await Promise.race([reading, deadline]);
@@ -89,7 +99,8 @@ export async function runPipeline(
     if (!output) {
       return failure('not_available', `Processing of document_type '${pipeline.documentType}' is not available yet.`);
     }
-    return { status: 'success', pages: document.pages.length, output, timings };
+    const previews = options.previewWidthPx !== undefined ? previewsOf(document) : undefined;
+    return { status: 'success', pages: document.pages.length, output, timings, ...(previews ? { previews } : {}) };
   } catch (error) {
     if (error instanceof DocumentLoadError) return failure('load', error.publicMessage, error);
     if (error instanceof DocumentNotRecognizedError) return failure('not_recognized', error.publicMessage, error);
@@ -127,6 +138,10 @@ function outputOf(pipeline: PipelineDefinition, slots: PipelineSlots): PipelineO
     return slots.tables ? { kind: 'tables', tables: slots.tables, ...(slots.statement ? { statement: slots.statement } : {}) } : null;
   }
   return slots.analysis ? { kind: 'analysis', analysis: slots.analysis } : null;
+}
+
+function previewsOf(document: LoadedDocument): PagePreview[] {
+  return document.pages.flatMap((p) => (p.preview ? [{ page: p.number, jpeg: p.preview }] : []));
 }
 
 function delay(ms: number): Promise<null> {
