@@ -15,6 +15,9 @@ export interface StageTiming {
 /** A page as it was read, for showing evidence boxes on it (RunOptions.previewWidthPx). */
 export interface PagePreview {
   page: number;
+  /** The page's size in points (its aspect is the preview's). */
+  width: number;
+  height: number;
   /** Grey JPEG; boxes in fractions of the page map onto it directly. */
   jpeg: Uint8Array;
 }
@@ -141,7 +144,7 @@ function outputOf(pipeline: PipelineDefinition, slots: PipelineSlots): PipelineO
 }
 
 function previewsOf(document: LoadedDocument): PagePreview[] {
-  return document.pages.flatMap((p) => (p.preview ? [{ page: p.number, jpeg: p.preview }] : []));
+  return document.pages.flatMap((p) => (p.preview ? [{ page: p.number, width: p.width, height: p.height, jpeg: p.preview }] : []));
 }
 
 function delay(ms: number): Promise<null> {
