@@ -96,7 +96,7 @@ describe('try it with evidence boxes in a real browser', { skip: chromiumAvailab
           assert.ok(text.startsWith(start), `${format} starts with ${JSON.stringify(start)}: ${JSON.stringify(text.slice(0, 20))}`);
         }
 
-        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.evaluate('window.scrollTo(0, 0)');
         await screenshot(page, `try-evidence-statement-${locale}`);
         assert.deepEqual(await axeViolations(page), [], 'axe violations on the statement result');
       } finally {
