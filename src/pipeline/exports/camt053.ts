@@ -4,7 +4,7 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { AccountRecord, PostingRecord } from '../model/result.js';
 import { centsToPlainDecimal, decimalToCents } from './decimal-amount.js';
 import { contentReference, statementFacts, type StatementFacts } from './statement-facts.js';
-import { cut, oneLine, pieces } from './text-limits.js';
+import { cut, oneLine, wrapWords } from './text-limits.js';
 import { transactionCode } from './transaction-codes.js';
 
 /**
@@ -124,7 +124,8 @@ function entry(stmt: XMLBuilder, facts: StatementFacts, p: PostingRecord): void 
   const purpose = oneLine(p.purpose);
   if (purpose !== '') {
     const rmt = tx.ele('RmtInf');
-    for (const piece of pieces(purpose, 140)) rmt.ele('Ustrd').txt(piece);
+    // Pieces of 140 characters broken between words: importers trim each and join them with a space.
+    for (const piece of wrapWords(purpose, 140)) rmt.ele('Ustrd').txt(piece);
   }
   text(ntry, 'AddtlNtryInf', p.text, 500);
 }
@@ -153,7 +154,9 @@ function statement(doc: XMLBuilder, facts: StatementFacts, index: number, meta: 
   text(stmt, 'AddtlStmtInf', facts.notes.join(' '), 500);
 }
 
+/** At least one account: a camt.053 message holds one or more `Stmt` (the service refuses an export of none). */
 export function renderCamt053(accounts: AccountRecord[], meta: CamtMeta): string {
+  if (accounts.length === 0) throw new RangeError('a camt.053 statement needs at least one account');
   const today = meta.createdAt.toISOString().slice(0, 10);
   const facts = accounts.map((a) => statementFacts(a, today));
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(CAMT053_NAMESPACE, 'Document');

@@ -23,7 +23,7 @@ export interface StatementFacts {
   openingFrom: 'printed' | 'derived' | 'assumed';
   closingFrom: 'printed' | 'derived' | 'assumed';
   reconciled: boolean;
-  /** Plain-ASCII German notes for the statement-level text of each format; empty when nothing to say. */
+  /** German notes in the SWIFT character set (no umlauts, no `=`) for the statement-level text of each format; empty when nothing to say. */
   notes: string[];
 }
 
@@ -43,13 +43,13 @@ export function statementFacts(account: AccountRecord, fallbackDate: string): St
   if (!account.reconciled) {
     notes.push(
       printedOpening !== null && printedClosing !== null
-        ? `NICHT ABGESTIMMT: Anfangssaldo ${formatGermanAmount(openingCents)} + Umsaetze ${formatGermanAmount(sum)} = ${formatGermanAmount(computedClosingCents)}, gedruckter Endsaldo ${formatGermanAmount(printedClosing)}.`
-        : 'NICHT ABGESTIMMT: Anfangssaldo + Umsaetze = Endsaldo ist nicht belegt.',
+        ? `NICHT ABGESTIMMT: Anfangssaldo ${formatGermanAmount(openingCents)} plus Umsaetze ${formatGermanAmount(sum)} ergibt ${formatGermanAmount(computedClosingCents)}, gedruckter Endsaldo ${formatGermanAmount(printedClosing)}.`
+        : 'NICHT ABGESTIMMT: dass Anfangssaldo plus Umsaetze den Endsaldo ergibt, ist nicht belegt.',
     );
   }
   if (openingFrom === 'derived') notes.push('Anfangssaldo nicht gedruckt, aus Endsaldo und Umsaetzen berechnet.');
   if (closingFrom === 'derived') notes.push('Endsaldo nicht gedruckt, aus Anfangssaldo und Umsaetzen berechnet.');
-  if (openingFrom === 'assumed') notes.push('Keine Salden gedruckt: Anfangssaldo 0,00 angenommen, Endsaldo = Summe der Umsaetze.');
+  if (openingFrom === 'assumed') notes.push('Keine Salden gedruckt: Anfangssaldo 0,00 angenommen, Endsaldo ist die Summe der Umsaetze.');
   return {
     account,
     openingCents,
