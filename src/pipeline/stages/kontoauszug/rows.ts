@@ -39,12 +39,17 @@ export function postingText(p: Posting, party: PartyColumns | null, card: boolea
   return { lines, text: split.text, counterparty: split.counterparty };
 }
 
+/** Which postings have a known amount: the rows and the accounting records keep the same ones. */
+export function knownPostings(signs: readonly SignedPosting[], unread: readonly (string[] | null)[]): (i: number) => boolean {
+  return (i) => unread[i] === null || signs[i]!.cents !== 0;
+}
+
 /**
  * The account's rows, in posting order. A posting whose amount did not read and that the
  * balances could not fill (`unread` still set, 0 cents) is left out rather than guessed.
  */
 export function accountRows(dates: readonly PostingDates[], texts: readonly PostingText[], signs: readonly SignedPosting[], unread: readonly (string[] | null)[]): Row[] {
-  const known = (i: number): boolean => unread[i] === null || signs[i]!.cents !== 0;
+  const known = knownPostings(signs, unread);
   return dates
     .map((d, i) => ({
       date: d.date ? formatGermanDate(d.date) : '',
