@@ -33,7 +33,7 @@ export function toAccountRecords(accounts: readonly (AccountResult & { bic: stri
     const reconciled = a.info.reconciled;
     const drafts = a.postings.map((f) => {
       const lines = f.text.lines.filter((l) => l !== '');
-      const { references, remittance } = postingReferences(lines);
+      const { references, remittance } = postingReferences(f.text.textLines.filter((l) => l !== ''));
       const name = f.text.counterparty.trim() === '' ? null : f.text.counterparty.trim();
       const whole = lines.join(' ').replace(/\s+/gu, ' ').trim();
       const account = counterpartyAccount(whole, a.iban);

@@ -5,7 +5,7 @@ import type { PostingReferences } from '../../model/result.js';
  * creditor identifier and customer reference, from the structured tags (`EREF+`, `MREF+`,
  * `CRED+`, `KREF+`) or their spelled-out forms (`End-to-End-Ref.:`, `Mandatsref:`,
  * `Mandat …`, `Gläubiger-ID:`, `Creditor-ID:`, `Einreicher-ID`, `Kundenreferenz:`, and
- * `Referenz …` at the start of a line, as Postbank prints the end-to-end reference). Also the
+ * `Referenz …` as a word of its own, as Postbank prints the end-to-end reference). Also the
  * remittance text of `SVWZ+`.
  *
  * Contracts:
@@ -25,7 +25,7 @@ const SEPA_WRAP = 27;
 
 const SPELLED: readonly { field: keyof PostingReferences; label: RegExp }[] = [
   { field: 'end_to_end_id', label: /(?:^|\s)(?:End-?to-?End-?(?:Ref(?:erenz)?|Referenz|ID)\.?|EREF)\s*:?\s*/iu },
-  { field: 'end_to_end_id', label: /^(?:Referenz)\s*:?\s*/u },
+  { field: 'end_to_end_id', label: /(?:^|\s)Referenz\s*:?\s*/u },
   { field: 'mandate_id', label: /(?:^|\s)(?:Mandatsref(?:erenz)?\.?|Mandats?-?ID|Mandat(?:sreferenz)?)\s*:?\s*/iu },
   { field: 'creditor_id', label: /(?:^|\s)(?:Gl(?:ä|ae)ubiger-?(?:ID|Identifikationsnummer)|Creditor-?ID|Einreicher-?ID|CI-?Nr\.?)\s*:?\s*/iu },
   { field: 'customer_reference', label: /(?:^|\s)(?:Kundenreferenz|Kunden-?Ref\.?)\s*:?\s*/iu },
