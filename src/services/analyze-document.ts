@@ -1,7 +1,7 @@
 import type { DocumentType } from '../domain/document-types.js';
 import type { FileKind } from '../domain/file-kind.js';
 import type { DocumentReader } from '../pipeline/model/reader.js';
-import type { Analysis, StatementInfo, Table } from '../pipeline/model/result.js';
+import type { AccountRecord, Analysis, StatementInfo, Table } from '../pipeline/model/result.js';
 import type { PipelineRegistry } from '../pipeline/model/stage.js';
 import { runPipeline, type FailureKind, type StageTiming } from '../pipeline/run-pipeline.js';
 import type { ServiceError } from './service-error.js';
@@ -21,7 +21,7 @@ interface CommonBody {
 }
 
 export type AnalyzeBody =
-  | (CommonBody & { tables: Table[]; statement?: StatementInfo[] | StatementInfo })
+  | (CommonBody & { tables: Table[]; statement?: StatementInfo[] | StatementInfo; accounts?: AccountRecord[] })
   | (CommonBody & { analysis: Analysis });
 
 /** What the caller logs about a failure: kinds and names, never document content. */
@@ -91,7 +91,7 @@ export async function analyzeDocument(
   };
   const body: AnalyzeBody =
     run.output.kind === 'tables'
-      ? { ...common, tables: run.output.tables, ...(run.output.statement ? { statement: run.output.statement } : {}) }
+      ? { ...common, tables: run.output.tables, ...(run.output.statement ? { statement: run.output.statement } : {}), ...(run.output.accounts ? { accounts: run.output.accounts } : {}) }
       : { ...common, analysis: run.output.analysis };
   return { ok: true, body, pages: run.pages, timings: run.timings };
 }
