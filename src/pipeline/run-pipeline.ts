@@ -138,7 +138,9 @@ export async function runPipeline(
 
 function outputOf(pipeline: PipelineDefinition, slots: PipelineSlots): PipelineOutput | null {
   if (pipeline.output === 'tables') {
-    return slots.tables ? { kind: 'tables', tables: slots.tables, ...(slots.statement ? { statement: slots.statement } : {}) } : null;
+    return slots.tables
+      ? { kind: 'tables', tables: slots.tables, ...(slots.statement ? { statement: slots.statement } : {}), ...(slots.accounts ? { accounts: slots.accounts } : {}) }
+      : null;
   }
   return slots.analysis ? { kind: 'analysis', analysis: slots.analysis } : null;
 }

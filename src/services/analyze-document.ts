@@ -94,7 +94,7 @@ export async function analyzeDocument(
   };
   const body: AnalyzeBody =
     run.output.kind === 'tables'
-      ? { ...common, tables: run.output.tables, ...(run.output.statement ? { statement: run.output.statement } : {}) }
+      ? { ...common, tables: run.output.tables, ...(run.output.statement ? { statement: run.output.statement } : {}), ...(run.output.accounts ? { accounts: run.output.accounts } : {}) }
       : { ...common, analysis: run.output.analysis };
   return { ok: true, body, pages: run.pages, timings: run.timings, ...(run.previews ? { previews: run.previews } : {}) };
 }

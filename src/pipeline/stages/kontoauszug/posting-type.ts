@@ -1,0 +1,52 @@
+import { fold } from '../../layout/fold.js';
+import type { PostingType } from '../../model/result.js';
+import { typePhrase } from './counterparty.js';
+
+/**
+ * A posting's type (SPEC §8a): the printed type words (`Lastschrift`, `SEPA-Gutschrift`,
+ * `Kartenzahlung`, `Dauerauftrag` …) mapped to the closed list, `type_text` kept as printed.
+ *
+ * Contracts:
+ * - `type_text` is the posting-type phrase at the start of the Buchungstext or, where the name
+ *   stands first (app exports), at the start of a later line; null where no type word is printed.
+ * - The list is decided from `type_text`; where none is printed, from the whole text, and a
+ *   posting of a card statement without a type word is a card payment at its merchant.
+ * - Order matters: a return (`Rücklastschrift`) is a return before it is a direct debit, a card
+ *   payment collected by direct debit (`Lastschrift aus Kartenzahlung`) is a card payment, and
+ *   `Auszahlung an …` (to an account) is a transfer, not cash.
+ */
+const RULES: readonly [PostingType, RegExp][] = [
+  ['return', /r(u|ü|ue)ck(lastschrift|buchung|(u|ü|ue)berweisung|gabe)|retoure|storno|\breturn/u],
+  ['salary', /\b(lohn|gehalt|rente|bez(u|ü|ue)ge|salary)\b/u],
+  ['standing_order', /dauerauftr|standing order/u],
+  ['card_payment', /karten(zahlung|umsatz|transaktion)|debitkarte|girocard|card (transaction|payment)|\bvisa\b|mastercard|\bec-?karte/u],
+  ['cash_withdrawal', /bargeld(auszahlung|abhebung)|barauszahlung|barabhebung|\babhebung|geldautomat|\bgaa\b|cash withdrawal|^auszahlung$/u],
+  ['cash_deposit', /bareinzahlung|bargeldeinzahlung|^einzahlung$|cash deposit/u],
+  ['direct_debit', /lastschrift|\beinzug|abbuchung|direct debit/u],
+  ['interest', /zins|interest|abgeltung|kapitalertrag|solidarit/u],
+  ['fee', /entgelt|geb(u|ü|ue)hr|kontof(u|ü|ue)hrung|abschluss|abschluß|\bfee\b|provision|auslagen|porto/u],
+  ['transfer', /(u|ü|ue)berweisung|gutschr|zahlungs(eingang|ausgang)|\beingang\b|\bausgang\b|umbuchung|(u|ü|ue)bertrag|transfer|echtzeit|auszahlung an|einzahlung von/u],
+];
+
+export interface TypeReading {
+  type: PostingType;
+  type_text: string | null;
+}
+
+/**
+ * `text`: the Buchungstext (SPEC §8, without the counterparty); `lines`: the posting's text
+ * lines without dates and amounts; `card`: the statement is a card statement.
+ */
+export function postingType(text: string, lines: readonly string[], card: boolean, hasParty: boolean): TypeReading {
+  const printed = [text, ...lines].map((t) => typePhrase(t.trim())).find((t) => t !== '') ?? '';
+  const typeText = printed.replace(/[\s\-,/.:·]+$/u, '') || null;
+  const of = (t: string): PostingType | null => RULES.find(([, re]) => re.test(fold(t)))?.[0] ?? null;
+  if (typeText) {
+    // A settlement that names only interest ("Rechnungsabschluss Zinsen") is interest.
+    const t = of(typeText);
+    if (t === 'fee' && /abschlu/u.test(fold(typeText)) && /zins/u.test(fold(text)) && !/entgelt|geb(u|ü)hr/u.test(fold(text))) return { type: 'interest', type_text: typeText };
+    if (t) return { type: t, type_text: typeText };
+  }
+  if (card && hasParty) return { type: 'card_payment', type_text: typeText };
+  return { type: of(text) ?? 'other', type_text: typeText };
+}
