@@ -27,7 +27,7 @@ import type { ApiKeyRecord } from '../../ports/store.js';
 import { ApiError } from '../api-error.js';
 import { readUploadForm } from '../multipart-upload.js';
 import type { AccountAreaDeps } from './deps.js';
-import { keyNumberEvidence, pagesView, statementEvidence } from './evidence-view.js';
+import { keyNumberEvidence, pagesView, statementDownloads, statementEvidence } from './evidence-view.js';
 import { formatCount, formatDate, formatDateTime, formatMoney, formatUnitPrice } from './format.js';
 import { requireAccount } from './guard.js';
 import { localeOf } from './i18n.js';
@@ -232,7 +232,7 @@ function tryItPage(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards):
     deps.settlements?.track(organization.id, settling);
 
     const selected = selectedType && isDocumentType(selectedType) ? selectedType : 'kontoauszug';
-    if (result.ok) return tryPage(request, reply, { selectedType: selected, result: resultView(result.body, result.previews ?? []) });
+    if (result.ok) return tryPage(request, reply, { selectedType: selected, result: resultView(result.body, result.previews ?? [], localeOf(request)) });
     if (result.limiterError) {
       request.log.error({ err: { name: result.limiterError.name, message: result.limiterError.message } }, 'rate limiter unavailable');
     }
@@ -375,14 +375,15 @@ interface CheckView {
   values: [string, string][];
 }
 
-function resultView(body: AnalyzeBody, previews: readonly PagePreview[]) {
+function resultView(body: AnalyzeBody, previews: readonly PagePreview[], locale: Locale) {
   const raw = JSON.stringify(body, null, 2);
   const pages = pagesView(previews);
   const common = { documentType: body.document_type, pages: body.pages, latencyMs: body.latency_ms, raw, pageViews: pages };
   if ('tables' in body) {
     const statements = body.statement === undefined ? [] : Array.isArray(body.statement) ? body.statement : [body.statement];
-    const accounts = body.accounts ? statementEvidence(body.accounts, pages) : null;
-    return { ...common, kind: 'tables' as const, tables: body.tables, statements, accounts };
+    const accounts = body.accounts ? statementEvidence(body.accounts, pages, locale) : null;
+    const downloads = body.accounts ? statementDownloads(body.accounts, 'kontoauszug') : [];
+    return { ...common, kind: 'tables' as const, tables: body.tables, statements, accounts, downloads };
   }
   const analysis = body.analysis;
   const rawChecks = (analysis as { checks?: unknown }).checks;

@@ -1,5 +1,8 @@
 import type { AccountRecord, Evidence, KeyNumber, Verification } from '../../pipeline/model/result.js';
+import { formatDecimalAmount } from './format.js';
+import type { Locale } from './locales.js';
 import type { PagePreview } from '../../pipeline/run-pipeline.js';
+import { exportStatement, STATEMENT_EXPORT_FORMATS } from '../../services/export-statement.js';
 
 /**
  * The try-it page's evidence view: each page as it was read, with a box over every posting (or
@@ -65,7 +68,7 @@ export function pagesView(previews: readonly PagePreview[]): EvidencePage[] {
 }
 
 /** The boxes of every posting on its page, and each account's rows linked to them. */
-export function statementEvidence(accounts: readonly AccountRecord[], pages: EvidencePage[]): AccountView[] {
+export function statementEvidence(accounts: readonly AccountRecord[], pages: EvidencePage[], locale: Locale): AccountView[] {
   const byNumber = new Map(pages.map((p) => [p.number, p]));
   return accounts.map((account, a) => ({
     iban: account.iban,
@@ -84,7 +87,7 @@ export function statementEvidence(accounts: readonly AccountRecord[], pages: Evi
         valueDate: posting.value_date ?? '',
         counterparty: posting.counterparty.name ?? '',
         text: posting.purpose ?? posting.text,
-        amount: posting.amount,
+        amount: formatDecimalAmount(posting.amount, posting.currency, locale),
         debit: posting.amount.startsWith('-'),
         verified: posting.evidence.verified,
         page: posting.evidence.page ?? null,
@@ -127,4 +130,20 @@ function place(
 
 function round(n: number): number {
   return Math.round(n * 10) / 10;
+}
+
+export interface DownloadView {
+  format: string;
+  filename: string;
+  /** data: URL of the export; the document is not kept, so the file travels with the page. */
+  href: string;
+}
+
+/** The statement in each export format, as files the page offers for download. */
+export function statementDownloads(accounts: AccountRecord[], basename: string): DownloadView[] {
+  return STATEMENT_EXPORT_FORMATS.map((format) => {
+    const file = exportStatement(accounts, format);
+    const type = file.contentType.split(';')[0]!;
+    return { format, filename: `${basename}.${file.filenameExtension}`, href: `data:${type};base64,${Buffer.from(file.body, 'utf8').toString('base64')}` };
+  });
 }

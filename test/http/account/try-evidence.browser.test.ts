@@ -87,7 +87,7 @@ describe('try it with evidence boxes in a real browser', { skip: chromiumAvailab
 
         // The three exports, as files.
         for (const [format, start] of [['camt053', '<?xml'], ['mt940', ':20:'], ['csv', '\ufeff']] as const) {
-          const link = page.locator(`.downloads a[download*="${format === 'camt053' ? 'camt053' : format}"]`);
+          const link = page.locator(`.downloads a[data-format="${format}"]`);
           assert.equal(await link.count(), 1, `a ${format} download`);
           const [download] = await Promise.all([page.waitForEvent('download', WAIT), link.click()]);
           const chunks: Buffer[] = [];
