@@ -1,9 +1,9 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { DOCUMENT_TYPES, isDocumentType } from '../domain/document-types.js';
+import { DOCUMENT_TYPES, isDocumentType, type DocumentType } from '../domain/document-types.js';
 import { MAX_UPLOAD_BYTES } from '../domain/file-kind.js';
 import { analyzeDocument, type AnalyzeBody, type AnalyzeDeps } from '../services/analyze-document.js';
-import { EXPORT_FORMATS, exportStatement, isExportFormat } from '../services/export-statement.js';
+import { EXPORT_FORMATS, exportStatement, isExportFormat, type ExportFormat } from '../services/export-statement.js';
 import { validateAnalyzeForm } from '../services/run-metered-analysis.js';
 
 /**
@@ -60,15 +60,26 @@ function summary(body: AnalyzeBody): string {
   return `${accounts.length > 1 ? `${accounts.length} accounts, ` : ''}${postings} postings, ${reconciled}`;
 }
 
-export async function runAnalyzeCommand(deps: AnalyzeCommandDeps, options: AnalyzeCommandOptions): Promise<AnalyzeCommandResult> {
-  const format = options.format ?? 'json';
-  if (options.inputs.length === 0) return { exitCode: 2, usage: 'analyze needs at least one file or folder' };
-  if (!options.type) return { exitCode: 2, usage: '--type is required' };
-  if (!isDocumentType(options.type)) return { exitCode: 2, usage: `--type must be one of ${DOCUMENT_TYPES.join(', ')}` };
-  if (format !== 'json' && !isExportFormat(format)) return { exitCode: 2, usage: `--format must be one of json, ${EXPORT_FORMATS.join(', ')}` };
-  if (format !== 'json' && options.type !== 'kontoauszug') return { exitCode: 2, usage: `--format ${format} is only available for --type kontoauszug` };
-  const documentType = options.type;
+export interface CheckedAnalyzeOptions {
+  inputs: string[];
+  documentType: DocumentType;
+  format: 'json' | ExportFormat;
+  out: string | undefined;
+}
 
+/** The command line's usage errors (exit 2), found before anything is read or started. */
+export function checkAnalyzeOptions(options: AnalyzeCommandOptions): { ok: true; value: CheckedAnalyzeOptions } | { ok: false; usage: string } {
+  const format = options.format ?? 'json';
+  if (options.inputs.length === 0) return { ok: false, usage: 'analyze needs at least one file or folder' };
+  if (!options.type) return { ok: false, usage: '--type is required' };
+  if (!isDocumentType(options.type)) return { ok: false, usage: `--type must be one of ${DOCUMENT_TYPES.join(', ')}` };
+  if (format !== 'json' && !isExportFormat(format)) return { ok: false, usage: `--format must be one of json, ${EXPORT_FORMATS.join(', ')}` };
+  if (format !== 'json' && options.type !== 'kontoauszug') return { ok: false, usage: `--format ${format} is only available for --type kontoauszug` };
+  return { ok: true, value: { inputs: options.inputs, documentType: options.type, format, out: options.out } };
+}
+
+export async function runAnalyzeCommand(deps: AnalyzeCommandDeps, options: CheckedAnalyzeOptions): Promise<AnalyzeCommandResult> {
+  const { documentType, format } = options;
   const files = await expand(options.inputs);
   if (files.length > 1 && options.out === undefined) return { exitCode: 2, usage: `${files.length} files to analyse: name a folder for the results with --out DIR` };
   if (options.out !== undefined) {

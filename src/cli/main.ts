@@ -6,7 +6,7 @@ import { buildPipelineRegistry } from '../pipeline/pipelines.js';
 import { createDocumentReader, defaultReaderConfig } from '../pipeline/reading/read-document.js';
 import { analysisStages } from '../pipeline/stages/analysis/index.js';
 import { systemClock } from '../ports/clock.js';
-import { runAnalyzeCommand } from './analyze.js';
+import { checkAnalyzeOptions, runAnalyzeCommand } from './analyze.js';
 import { runCommand, USAGE } from './commands.js';
 import { listOutbox } from './outbox.js';
 
@@ -72,6 +72,11 @@ async function main(): Promise<number> {
  * the results are the API's.
  */
 async function analyze(config: Config, inputs: string[], flags: { type?: string; format?: string; out?: string }): Promise<number> {
+  const checked = checkAnalyzeOptions({ inputs, type: flags.type, format: flags.format, out: flags.out });
+  if (!checked.ok) {
+    process.stderr.write(`${checked.usage}\n\n${USAGE}\n`);
+    return 2;
+  }
   const reader = createDocumentReader({
     ...defaultReaderConfig,
     workerPoolSize: config.workerPoolSize,
@@ -100,7 +105,7 @@ async function analyze(config: Config, inputs: string[], flags: { type?: string;
         stdout: (data) => process.stdout.write(data),
         stderr: (line) => process.stderr.write(`${line}\n`),
       },
-      { inputs, type: flags.type, format: flags.format, out: flags.out },
+      checked.value,
     );
     if (result.exitCode === 2) process.stderr.write(`${result.usage}\n\n${USAGE}\n`);
     return result.exitCode;
