@@ -191,18 +191,31 @@ describe('operator CLI: analyze', { concurrency: 2 }, () => {
     });
   });
 
-  it('a missing file and an empty folder are per-file failures: exit 1, the rest is done', async () => {
+  it('a missing file, an empty folder, a file over 10 MB and a result that cannot be written are per-file failures: exit 1, the rest is done', async () => {
     const empty = join(tmp, 'empty');
     const out = join(tmp, 'mixed');
+    const big = join(tmp, 'riesig.pdf');
     await mkdir(empty);
     await mkdir(out);
-    const run = await cli(join(tmp, 'gibt-es-nicht.pdf'), empty, join(inDir, 'auszug-1.pdf'), '--type', 'kontoauszug', '--format', 'csv', '--out', out);
+    await writeFile(big, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024)]));
+    // A folder where the result of auszug-2.pdf would go: the write fails.
+    await mkdir(join(out, 'auszug-2.csv'));
+    const run = await cli(
+      join(tmp, 'gibt-es-nicht.pdf'),
+      empty,
+      big,
+      join(inDir, 'auszug-1.pdf'),
+      join(inDir, 'auszug-2.pdf'),
+      ...['--type', 'kontoauszug', '--format', 'csv', '--out', out],
+    );
     assert.equal(run.code, 1, run.stderr);
     const lines = run.stderr.trim().split('\n');
-    assert.match(lines[0]!, /^\[1\/3\] gibt-es-nicht\.pdf: failed: no such file or folder$/u);
-    assert.match(lines[1]!, /^\[2\/3\] empty: failed: the folder holds no \.pdf, \.jpg, \.jpeg or \.png file$/u);
-    assert.match(lines[2]!, /^\[3\/3\] auszug-1\.pdf: \d+ postings, reconciled → /u);
-    assert.deepEqual(await readdir(out), ['auszug-1.csv']);
+    assert.match(lines[0]!, /^\[1\/5\] gibt-es-nicht\.pdf: failed: no such file or folder$/u);
+    assert.match(lines[1]!, /^\[2\/5\] empty: failed: the folder holds no \.pdf, \.jpg, \.jpeg or \.png file$/u);
+    assert.match(lines[2]!, /^\[3\/5\] riesig\.pdf: failed: The file is larger than 10 MB \(10485760 bytes\)\.$/u);
+    assert.match(lines[3]!, /^\[4\/5\] auszug-1\.pdf: \d+ postings, reconciled → /u);
+    assert.match(lines[4]!, /^\[5\/5\] auszug-2\.pdf: failed: cannot write .*auszug-2\.csv \(EISDIR\)$/u);
+    assert.deepEqual((await readdir(out)).sort(), ['auszug-1.csv', 'auszug-2.csv']);
   });
 
   it('a document that is no statement is reported per file, and nothing is exported', async () => {
