@@ -22,6 +22,7 @@ import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
 import { analyzeDocument } from '../src/services/analyze-document.js';
 import { camtSchemaErrors } from './support/camt-schema.js';
+import { SAMPLE_TEXTS } from './support/sample-texts.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -77,6 +78,8 @@ describe('operator CLI: analyze', { concurrency: 2 }, () => {
     }
     // A file that is no document, and one the folder scan leaves alone (not .pdf/.jpg/.png).
     await writeFile(join(inDir, 'kaputt.pdf'), 'this is not a PDF');
+    // An image extension in capitals is a document too (the file itself is no image).
+    await writeFile(join(inDir, 'foto.PNG'), 'no image either');
     await writeFile(join(inDir, 'notizen.txt'), 'ignored');
   });
   after(() => rm(tmp, { recursive: true, force: true }));
@@ -90,9 +93,10 @@ describe('operator CLI: analyze', { concurrency: 2 }, () => {
     const lines = run.stderr.trim().split('\n');
     assert.deepEqual(
       lines.map((l) => l.replace(/:.*$/u, '')),
-      ['[1/3] auszug-1.pdf', '[2/3] auszug-2.pdf', '[3/3] kaputt.pdf'],
+      ['[1/4] auszug-1.pdf', '[2/4] auszug-2.pdf', '[3/4] foto.PNG', '[4/4] kaputt.pdf'],
     );
     assert.match(lines[2]!, /failed: invalid_request: The file is not a PDF, JPG or PNG\./u);
+    assert.match(lines[3]!, /failed: invalid_request: The file is not a PDF, JPG or PNG\./u);
     assert.match(lines[0]!, new RegExp(`: ${truth(fixtures[0]!)[0]!.postings.length} postings, reconciled → `, 'u'));
     assert.deepEqual((await readdir(out)).sort(), ['auszug-1.camt053.xml', 'auszug-2.camt053.xml']);
     for (const [i, f] of fixtures.entries()) {
@@ -216,6 +220,19 @@ describe('operator CLI: analyze', { concurrency: 2 }, () => {
     assert.match(lines[3]!, /^\[4\/5\] auszug-1\.pdf: \d+ postings, reconciled → /u);
     assert.match(lines[4]!, /^\[5\/5\] auszug-2\.pdf: failed: cannot write .*auszug-2\.csv \(EISDIR\)$/u);
     assert.deepEqual((await readdir(out)).sort(), ['auszug-1.csv', 'auszug-2.csv']);
+  });
+
+  it('another document type with the default JSON prints its analysis', async () => {
+    const dir = join(tmp, 'mahnung');
+    await mkdir(dir);
+    const { textToPdf } = await import('../scripts/fixtures/kontoauszug/text-to-pdf.js');
+    await writeFile(join(dir, 'mahnung.pdf'), await textToPdf(SAMPLE_TEXTS.mahnung));
+    const run = await cli(join(dir, 'mahnung.pdf'), '--type', 'mahnung');
+    assert.equal(run.code, 0, run.stderr);
+    const body = JSON.parse(run.stdout) as { document_type: string; analysis: { key_numbers: Record<string, unknown> } };
+    assert.equal(body.document_type, 'mahnung');
+    assert.ok(Object.keys(body.analysis.key_numbers).length > 0, 'key numbers read');
+    assert.match(run.stderr, /^\[1\/1\] mahnung\.pdf: mahnung, \d+ key numbers, \d+ review flags\n$/u);
   });
 
   it('a document that is no statement is reported per file, and nothing is exported', async () => {
