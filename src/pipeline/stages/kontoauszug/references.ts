@@ -12,8 +12,9 @@ import type { PostingReferences } from '../../model/result.js';
  * - `lines`: the posting's printed text lines without its own dates and amounts, in order.
  * - A tagged field runs to the next tag. SEPA prints 35 (some banks 27) characters a line, so
  *   an identifier that fills its line to that width continues on the next line without a space
- *   (`EREF+1234…` / `5678`) where that line starts with a word of capitals and figures; an
- *   identifier on a shorter line ends there.
+ *   (`EREF+1234…` / `5678`) where that line starts with a word of capitals and figures; so does
+ *   one broken off at a hyphen or slash, or whose rest runs straight into the next tag
+ *   (`EREF+0123/AB-` / `4567MREF+…`, as DKB prints them); an identifier on a shorter line ends there.
  * - A spelled-out label takes the first word after it, on its line or, where the label ends
  *   the line, on the next; the value must hold a digit (a label word in a sentence is no
  *   reference).
@@ -65,7 +66,9 @@ function taggedFields(lines: readonly string[]): Map<string, string> {
     const lineStart = joined.lastIndexOf('\n', m.index!) + 1;
     const lineEnd = joined.indexOf('\n', m.index!);
     const full = joined.slice(lineStart, lineEnd < 0 ? joined.length : lineEnd).trimEnd().length >= SEPA_WRAP;
-    if (parts.length > 1 && !/\s/u.test(parts[0]!.trim()) && full) {
+    // Broken off mid-identifier: at a hyphen or slash, or its rest runs straight into the next tag.
+    const broken = /[-/]$/u.test(value) || (parts.length === 2 && k + 1 < tags.length && /^\S+$/u.test(parts[1]!.trim()));
+    if (parts.length > 1 && !/\s/u.test(parts[0]!.trim()) && (full || broken)) {
       const next = parts[1]!.trim().split(/\s+/u)[0] ?? '';
       if (/^[A-Z0-9./-]*\d[A-Z0-9./-]*$/u.test(next)) value += next;
     }
