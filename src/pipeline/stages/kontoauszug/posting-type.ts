@@ -36,7 +36,8 @@ export interface TypeReading {
 
 /**
  * `text`: the Buchungstext (SPEC §8: without the counterparty, so in name-first layouts it starts
- * with the type line too); `card`: the statement is a card statement.
+ * with the type line too); `firstLine`: the posting's first printed text line; `card`: the
+ * statement is a card statement.
  */
 const of = (t: string): PostingType | null => RULES.find(([, re]) => re.test(fold(t)))?.[0] ?? null;
 
@@ -51,12 +52,17 @@ function printedType(text: string): string | null {
   return /\p{L}{4}/u.test(first) && of(first) !== null ? first : null;
 }
 
-export function postingType(text: string, card: boolean, hasParty: boolean): TypeReading {
-  const typeText = printedType(text);
+export function postingType(text: string, firstLine: string, card: boolean, hasParty: boolean): TypeReading {
+  // The phrase on the first printed line where the type stands there: the vocabulary's phrase
+  // runs on over type-like words, which on the joined text would take in the purpose below
+  // (`Gutschrift` / `Erstattung Mai`).
+  const typeText = (typePhrase(firstLine.trim()) !== '' && text.trim().startsWith(typePhrase(firstLine.trim())) ? printedType(firstLine) : null) ?? printedType(text);
   if (typeText) {
-    // A settlement that names only interest ("Rechnungsabschluss Zinsen") is interest.
-    const t = of(typeText);
-    if (t === 'fee' && /abschlu/u.test(fold(typeText)) && /zins/u.test(fold(text)) && !/entgelt|geb(u|ü)hr/u.test(fold(text))) return { type: 'interest', type_text: typeText };
+    let t = of(typeText);
+    // A card payment collected by direct debit (`Lastschrift aus Kartenzahlung`, girocard ELV).
+    if (t === 'direct_debit' && /^\S*lastschrift aus karten/u.test(fold(text.trim()))) t = 'card_payment';
+    // A settlement (`Abschluss`) is a fee where it names charges, interest where it names only interest.
+    if (/abschlu/u.test(fold(typeText))) t = /entgelt|geb(u|ü)hr/u.test(fold(text)) || !/zins/u.test(fold(text)) ? 'fee' : 'interest';
     if (t) return { type: t, type_text: typeText };
   }
   if (card && hasParty) return { type: 'card_payment', type_text: typeText };
