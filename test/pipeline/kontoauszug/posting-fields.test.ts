@@ -47,6 +47,11 @@ describe('references (EREF+/MREF+/CRED+/KREF+ and their spelled-out forms)', () 
     assert.deepEqual(postbank.references, { end_to_end_id: '4711081500', mandate_id: 'ABC123', creditor_id: 'DE55ZZZ00000012345', customer_reference: null });
   });
 
+  test('Deutsche Bank wording: Mand-ID is the mandate; a `Verwendungszweck/ Kundenreferenz` heading is no value', () => {
+    const r = postingReferences(['Verwendungszweck/ Kundenreferenz', '. SHOP, Ihr Einkauf bei SHOP', 'PP.1111.PP PAYPAL', 'Gläubiger-ID LU96ZZZ0000000000000000058', 'Mand-ID 4WH2224N7HE64']);
+    assert.deepEqual(r.references, { end_to_end_id: null, mandate_id: '4WH2224N7HE64', creditor_id: 'LU96ZZZ0000000000000000058', customer_reference: null });
+  });
+
   test('NOTPROVIDED and labels without a figure are no references', () => {
     const r = postingReferences(['EREF+NOTPROVIDED SVWZ+Einzahlung 06/26', 'Mandat wird erteilt']);
     assert.deepEqual(r.references, { end_to_end_id: null, mandate_id: null, creditor_id: null, customer_reference: null });
@@ -113,6 +118,8 @@ describe('ultimate party behind a payment service', () => {
     assert.equal(ultimateParty('PayPal Europe S.a.r.l. et Cie S.C.A', '1040466811173 PP.4645.PP . Uber BV, Ihr Einkauf bei Uber BV'), 'Uber BV');
     assert.equal(ultimateParty('Klarna Bank AB', 'Ihre Bestellung bei Musterhändler GmbH, Bestellnr 4711'), 'Musterhändler GmbH');
     assert.equal(ultimateParty('PAYPAL *BEISPIELSHOP, 38888899999', ''), 'BEISPIELSHOP');
+    // The name ends before a reference number (`… bei BLUME2000DE YYW1011587937099 PAYPAL`).
+    assert.equal(ultimateParty('PayPal (Europe) S.a.r.l. et Cie., S.C.A.', '. BLUME2000DE, Ihr Einkauf bei BLUME2000DE YYW1011587937099 PAYPAL'), 'BLUME2000DE');
   });
 
   test('no payment service, or no shop named: null', () => {
