@@ -382,7 +382,7 @@ function resultView(body: AnalyzeBody, previews: readonly PagePreview[], locale:
   if ('tables' in body) {
     const statements = body.statement === undefined ? [] : Array.isArray(body.statement) ? body.statement : [body.statement];
     const accounts = body.accounts ? statementEvidence(body.accounts, pages, locale) : null;
-    const downloads = body.accounts ? statementDownloads(body.accounts, 'kontoauszug') : [];
+    const downloads = statementDownloads(body, 'kontoauszug');
     return { ...common, kind: 'tables' as const, tables: body.tables, statements, accounts, downloads };
   }
   const analysis = body.analysis;

@@ -2,7 +2,8 @@ import type { AccountRecord, Evidence, KeyNumber, Verification } from '../../pip
 import { formatDecimalAmount } from './format.js';
 import type { Locale } from './locales.js';
 import type { PagePreview } from '../../pipeline/run-pipeline.js';
-import { exportStatement, STATEMENT_EXPORT_FORMATS } from '../../services/export-statement.js';
+import type { AnalyzeBody } from '../../services/analyze-document.js';
+import { EXPORT_FORMATS, exportStatement } from '../../services/export-statement.js';
 
 /**
  * The try-it page's evidence view: each page as it was read, with a box over every posting (or
@@ -139,11 +140,17 @@ export interface DownloadView {
   href: string;
 }
 
-/** The statement in each export format, as files the page offers for download. */
-export function statementDownloads(accounts: AccountRecord[], basename: string): DownloadView[] {
-  return STATEMENT_EXPORT_FORMATS.map((format) => {
-    const file = exportStatement(accounts, format);
-    const type = file.contentType.split(';')[0]!;
-    return { format, filename: `${basename}.${file.filenameExtension}`, href: `data:${type};base64,${Buffer.from(file.body, 'utf8').toString('base64')}` };
+/**
+ * The statement in each export format, as files the page offers for download — the same files
+ * as the API's `format` field; none where nothing can be exported (no account found).
+ */
+export function statementDownloads(body: AnalyzeBody, basename: string): DownloadView[] {
+  const createdAt = new Date();
+  return EXPORT_FORMATS.flatMap((format) => {
+    const file = exportStatement(body, format, { createdAt });
+    if (!file.ok) return [];
+    const type = file.value.contentType.split(';')[0]!;
+    const href = `data:${type};base64,${Buffer.from(file.value.body, 'utf8').toString('base64')}`;
+    return [{ format, filename: `${basename}.${file.value.filenameExtension}`, href }];
   });
 }

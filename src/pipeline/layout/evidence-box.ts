@@ -5,7 +5,7 @@ import type { Word } from './lines.js';
 /**
  * Where a value stands on its page, as SPEC §8a's `evidence` states it: `box` `[x0, y0, x1, y1]`
  * in fractions of the page's width and height, top-left origin (the document model's points
- * divided by the page size), covering the given words; `source` from the page; `confidence` 1
+ * divided by the page size), covering the given words where they are printed; `source` from the page; `confidence` 1
  * on a text layer and on OCR the least sure of the given words — the words the value was read
  * from, never a figure made up for the value.
  */
@@ -24,10 +24,12 @@ const frac = (v: number, size: number): number => Math.round(Math.min(1, Math.ma
 /** The union of the words' boxes as fractions of the page; null without words or page. */
 export function wordsBox(words: readonly Word[], page: PageGeometry | undefined): Evidence['box'] | null {
   if (!page || words.length === 0 || page.width <= 0 || page.height <= 0) return null;
-  const x0 = frac(Math.min(...words.map((w) => w.x0)), page.width);
-  const y0 = frac(Math.min(...words.map((w) => w.top)), page.height);
-  const x1 = frac(Math.max(...words.map((w) => w.x1)), page.width);
-  const y1 = frac(Math.max(...words.map((w) => w.bottom)), page.height);
+  // Where each word is printed (the line pass may have moved it, lines.ts Word.printed).
+  const at = words.map((w) => w.printed ?? w);
+  const x0 = frac(Math.min(...at.map((w) => w.x0)), page.width);
+  const y0 = frac(Math.min(...at.map((w) => w.top)), page.height);
+  const x1 = frac(Math.max(...at.map((w) => w.x1)), page.width);
+  const y1 = frac(Math.max(...at.map((w) => w.bottom)), page.height);
   return x1 > x0 && y1 > y0 ? [x0, y0, x1, y1] : null;
 }
 

@@ -7,8 +7,9 @@ import { typePhrase } from './counterparty.js';
  * `Kartenzahlung`, `Dauerauftrag` …) mapped to the closed list, `type_text` kept as printed.
  *
  * Contracts:
- * - `type_text` is the posting-type phrase at the start of the Buchungstext or, where the name
- *   stands first (app exports), at the start of a later line; null where no type word is printed.
+ * - `type_text` is the posting-type phrase at the start of the Buchungstext (which leaves out the
+ *   counterparty, so a name printed first does not hide the type below it); null where no type
+ *   word is printed. A type word further down the text (`Auszahlung 009` in a purpose) is none.
  * - The list is decided from `type_text`; where none is printed, from the whole text, and a
  *   posting of a card statement without a type word is a card payment at its merchant.
  * - Order matters: a return (`Rücklastschrift`) is a return before it is a direct debit, a card
@@ -34,17 +35,34 @@ export interface TypeReading {
 }
 
 /**
- * `text`: the Buchungstext (SPEC §8, without the counterparty); `lines`: the posting's text
- * lines without dates and amounts; `card`: the statement is a card statement.
+ * `text`: the Buchungstext (SPEC §8: without the counterparty, so in name-first layouts it starts
+ * with the type line too); `firstLine`: the posting's first printed text line; `card`: the
+ * statement is a card statement.
  */
-export function postingType(text: string, lines: readonly string[], card: boolean, hasParty: boolean): TypeReading {
-  const printed = [text, ...lines].map((t) => typePhrase(t.trim())).find((t) => t !== '') ?? '';
-  const typeText = printed.replace(/[\s\-,/.:·]+$/u, '') || null;
-  const of = (t: string): PostingType | null => RULES.find(([, re]) => re.test(fold(t)))?.[0] ?? null;
+const of = (t: string): PostingType | null => RULES.find(([, re]) => re.test(fold(t)))?.[0] ?? null;
+
+/**
+ * The printed type at the start of the Buchungstext: the vocabulary's type phrase, else a first
+ * word that names a type by its stem (`Überweisungsauftrag`, `Überweisungsgutschr.`).
+ */
+function printedType(text: string): string | null {
+  const phrase = typePhrase(text.trim()).replace(/[\s\-,/:·]+$/u, '');
+  if (phrase !== '') return phrase;
+  const first = text.trim().split(/\s+/u)[0] ?? '';
+  return /\p{L}{4}/u.test(first) && of(first) !== null ? first : null;
+}
+
+export function postingType(text: string, firstLine: string, card: boolean, hasParty: boolean): TypeReading {
+  // The phrase on the first printed line where the type stands there: the vocabulary's phrase
+  // runs on over type-like words, which on the joined text would take in the purpose below
+  // (`Gutschrift` / `Erstattung Mai`).
+  const typeText = (typePhrase(firstLine.trim()) !== '' && text.trim().startsWith(typePhrase(firstLine.trim())) ? printedType(firstLine) : null) ?? printedType(text);
   if (typeText) {
-    // A settlement that names only interest ("Rechnungsabschluss Zinsen") is interest.
-    const t = of(typeText);
-    if (t === 'fee' && /abschlu/u.test(fold(typeText)) && /zins/u.test(fold(text)) && !/entgelt|geb(u|ü)hr/u.test(fold(text))) return { type: 'interest', type_text: typeText };
+    let t = of(typeText);
+    // A card payment collected by direct debit (`Lastschrift aus Kartenzahlung`, girocard ELV).
+    if (t === 'direct_debit' && /^\S*lastschrift aus karten/u.test(fold(text.trim()))) t = 'card_payment';
+    // A settlement (`Abschluss`) is a fee where it names charges, interest where it names only interest.
+    if (/abschlu/u.test(fold(typeText))) t = /entgelt|geb(u|ü)hr/u.test(fold(text)) || !/zins/u.test(fold(text)) ? 'fee' : 'interest';
     if (t) return { type: t, type_text: typeText };
   }
   if (card && hasParty) return { type: 'card_payment', type_text: typeText };

@@ -4,7 +4,7 @@ import type { PostingReferences } from '../../model/result.js';
  * The SEPA references of a posting's text (SPEC §8a): end-to-end reference, mandate reference,
  * creditor identifier and customer reference, from the structured tags (`EREF+`, `MREF+`,
  * `CRED+`, `KREF+`) or their spelled-out forms (`End-to-End-Ref.:`, `Mandatsref:`,
- * `Mandat …`, `Gläubiger-ID:`, `Creditor-ID:`, `Einreicher-ID`, `Kundenreferenz:`, and
+ * `Mandat …`, `Mand-ID …`, `Gläubiger-ID:`, `Creditor-ID:`, `Einreicher-ID`, `Kundenreferenz:`, and
  * `Referenz …` as a word of its own, as Postbank prints the end-to-end reference). Also the
  * remittance text of `SVWZ+`.
  *
@@ -12,11 +12,12 @@ import type { PostingReferences } from '../../model/result.js';
  * - `lines`: the posting's printed text lines without its own dates and amounts, in order.
  * - A tagged field runs to the next tag. SEPA prints 35 (some banks 27) characters a line, so
  *   an identifier that fills its line to that width continues on the next line without a space
- *   (`EREF+1234…` / `5678`) where that line starts with a word of capitals and figures; an
- *   identifier on a shorter line ends there.
+ *   (`EREF+1234…` / `5678`) where that line starts with a word of capitals and figures; so does
+ *   one broken off at a hyphen or slash, or whose rest runs straight into the next tag
+ *   (`EREF+0123/AB-` / `4567MREF+…`, as DKB prints them); an identifier on a shorter line ends there.
  * - A spelled-out label takes the first word after it, on its line or, where the label ends
- *   the line, on the next; the value must hold a digit (a label word in a sentence is no
- *   reference).
+ *   the line with a colon, on the next; the value must hold a digit (a label word in a sentence
+ *   or a column heading is no reference).
  * - `NOTPROVIDED` (SEPA's "none given") is no reference: null.
  */
 const TAG = /(?<![A-Za-z])(EREF|MREF|CRED|KREF|SVWZ|ABWA|ABWE|IBAN|BIC|PURP|COAM|OAMT|SQTP|DEBT|ANAM|BREF|RREF)\+/gu;
@@ -26,7 +27,7 @@ const SEPA_WRAP = 27;
 const SPELLED: readonly { field: keyof PostingReferences; label: RegExp }[] = [
   { field: 'end_to_end_id', label: /(?:^|\s)(?:End-?to-?End-?(?:Ref(?:erenz)?|Referenz|ID)\.?|EREF)\s*:?\s*/iu },
   { field: 'end_to_end_id', label: /(?:^|\s)Referenz\s*:?\s*/u },
-  { field: 'mandate_id', label: /(?:^|\s)(?:Mandatsref(?:erenz)?\.?|Mandats?-?ID|Mandat(?:sreferenz)?)\s*:?\s*/iu },
+  { field: 'mandate_id', label: /(?:^|\s)(?:Mandatsref(?:erenz)?\.?|Mand(?:ats?)?-?ID|Mandat(?:sreferenz)?)\s*:?\s*/iu },
   { field: 'creditor_id', label: /(?:^|\s)(?:Gl(?:ä|ae)ubiger-?(?:ID|Identifikationsnummer)|Creditor-?ID|Einreicher-?ID|CI-?Nr\.?)\s*:?\s*/iu },
   { field: 'customer_reference', label: /(?:^|\s)(?:Kundenreferenz|Kunden-?Ref\.?)\s*:?\s*/iu },
 ];
@@ -65,7 +66,9 @@ function taggedFields(lines: readonly string[]): Map<string, string> {
     const lineStart = joined.lastIndexOf('\n', m.index!) + 1;
     const lineEnd = joined.indexOf('\n', m.index!);
     const full = joined.slice(lineStart, lineEnd < 0 ? joined.length : lineEnd).trimEnd().length >= SEPA_WRAP;
-    if (parts.length > 1 && !/\s/u.test(parts[0]!.trim()) && full) {
+    // Broken off mid-identifier: at a hyphen or slash, or its rest runs straight into the next tag.
+    const broken = /[-/]$/u.test(value) || (parts.length === 2 && k + 1 < tags.length && /^\S+$/u.test(parts[1]!.trim()));
+    if (parts.length > 1 && !/\s/u.test(parts[0]!.trim()) && (full || broken)) {
       const next = parts[1]!.trim().split(/\s+/u)[0] ?? '';
       if (/^[A-Z0-9./-]*\d[A-Z0-9./-]*$/u.test(next)) value += next;
     }
@@ -81,7 +84,10 @@ function spelled(lines: readonly string[], label: RegExp): string | null {
     const m = label.exec(line);
     if (!m) continue;
     const after = line.slice(m.index + m[0].length).trim();
-    const word = after !== '' ? after.split(/\s+/u)[0]! : (lines[i + 1]?.trim().split(/\s+/u)[0] ?? '');
+    // The next line holds the value only after a label that ends its line with a colon
+    // (`Gläubiger-ID:` / `DE12…`); a bare label there is a column heading (`Verwendungszweck/ Kundenreferenz`).
+    const next = /:\s*$/u.test(m[0]) ? (lines[i + 1]?.trim().split(/\s+/u)[0] ?? '') : '';
+    const word = after !== '' ? after.split(/\s+/u)[0]! : next;
     if (/\d/u.test(word) && !/\+/u.test(word)) return word;
   }
   return null;
