@@ -60,7 +60,7 @@ module.exports = {
       comment: 'the document model is what every pipeline layer shares; it knows none of them',
       severity: 'error',
       from: { path: '^src/pipeline/model/' },
-      to: { path: '^src/pipeline/(reading/|layout/|stages/|pipelines\\.ts|run-pipeline\\.ts)' },
+      to: { path: '^src/pipeline/(reading/|layout/|stages/|exports/|pipelines\\.ts|run-pipeline\\.ts)' },
     },
     {
       name: 'reading-does-not-know-layout-or-stages',
@@ -75,6 +75,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/pipeline/layout/' },
       to: { path: '^src/pipeline/(stages/|pipelines\\.ts|run-pipeline\\.ts)' },
+    },
+    {
+      name: 'exports-render-the-postings-model',
+      comment:
+        'exports (camt.053, MT940, CSV) are renderers of the postings model in their own folder (DESIGN): ' +
+        'they see the pipeline model and domain only, never reading, layout, stages or the string tables they make',
+      severity: 'error',
+      from: { path: '^src/pipeline/exports/' },
+      to: { path: '^src/(?!domain/|pipeline/model/|pipeline/exports/)' },
     },
     {
       name: 'no-circular',

@@ -1,7 +1,10 @@
 /**
  * Kontoauszug evaluation (issue 4). Prints, per layout and variant, posting precision/recall on
  * (date, amount), recipient accuracy and posting-text token F1 on matched postings, and the
- * share of documents whose statement reconciles; then the real-corpus figure; then speed.
+ * share of documents whose statement reconciles; then, per variant, the SPEC §8a fields (issue
+ * 18: value date, counterparty IBAN and reference fill rates against what the fixture prints, and
+ * the share of postings whose evidence box holds the printed amount on the text layer, read with
+ * poppler's `pdftotext -bbox`); then the real-corpus figure; then speed.
  *
  *   npm run eval:kontoauszug                       # 4 text docs per layout, 1 scan and 1 mixed per layout
  *   npm run eval:kontoauszug -- --per 8 --scans 0 --no-real --no-speed
@@ -29,11 +32,12 @@ import { parseArgs } from 'node:util';
 import type { KontoauszugFixture } from '../scripts/fixtures/kontoauszug/generate.js';
 import { textToPdf } from '../scripts/fixtures/kontoauszug/text-to-pdf.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
-import type { StatementInfo, Table } from '../src/pipeline/model/result.js';
+import type { AccountRecord, StatementInfo, Table } from '../src/pipeline/model/result.js';
 import type { PipelineSlots, StageContext } from '../src/pipeline/model/stage.js';
 import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
 import { extractAccounts } from '../src/pipeline/stages/kontoauszug/engine.js';
 import { analyze, closeSharedReader, createOrg, startServer } from '../test/support/server.js';
+import { boxHoldsWord, pdfWordBoxes, printsCents } from '../test/support/pdf-word-boxes.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -64,6 +68,8 @@ interface Outcome {
   statements: StatementInfo[];
   /** Per row of `tables` (same order): the posting's other printed date (value date), or ''. */
   otherDates: string[];
+  /** SPEC §8a: the accounts as accounting data (postings in the order of the rows). */
+  accounts: AccountRecord[];
   error: string | null;
 }
 
@@ -101,9 +107,9 @@ async function run(bytes: Uint8Array, kind: 'pdf' | 'jpeg' = 'pdf'): Promise<Out
     for (const stage of registry.kontoauszug.stages) await stage.run(ctx);
     const st = slots.statement;
     const otherDates = extractAccounts(document).flatMap((a) => a.rows.map((r) => r.otherDate));
-    return { tables: slots.tables ?? [], statements: st === undefined ? [] : Array.isArray(st) ? st : [st], otherDates, error: null };
+    return { tables: slots.tables ?? [], statements: st === undefined ? [] : Array.isArray(st) ? st : [st], otherDates, accounts: slots.accounts ?? [], error: null };
   } catch (e) {
-    return { tables: [], statements: [], otherDates: [], error: e instanceof Error ? e.name : String(e) };
+    return { tables: [], statements: [], otherDates: [], accounts: [], error: e instanceof Error ? e.name : String(e) };
   }
 }
 
@@ -131,6 +137,79 @@ function tokenF1(a: string, b: string): number {
   return (2 * p * r) / (p + r);
 }
 
+/**
+ * SPEC §8a figures on the matched postings: each field filled correctly where the fixture prints
+ * it (/ printed) and filled where it prints none (spurious); the evidence box holding the printed
+ * amount (text variant: poppler's word boxes, an independent reader).
+ */
+interface FieldScore {
+  valuePrinted: number;
+  valueOk: number;
+  valueSpurious: number;
+  ibanPrinted: number;
+  ibanOk: number;
+  ibanInvalidPrinted: number;
+  ibanSpurious: number;
+  refPrinted: number;
+  refOk: number;
+  refSpurious: number;
+  boxChecked: number;
+  boxHolds: number;
+}
+
+const fieldScore: Record<string, FieldScore> = {};
+const emptyFields = (): FieldScore => ({ valuePrinted: 0, valueOk: 0, valueSpurious: 0, ibanPrinted: 0, ibanOk: 0, ibanInvalidPrinted: 0, ibanSpurious: 0, refPrinted: 0, refOk: 0, refSpurious: 0, boxChecked: 0, boxHolds: 0 });
+
+async function scoreFields(f: KontoauszugFixture, out: Outcome, pairs: readonly [number, number][], s: FieldScore, pdf: Uint8Array | null): Promise<void> {
+  const truth = f.postings.flat();
+  const got = out.accounts.flatMap((a) => a.postings);
+  if (got.length !== out.tables.flatMap((t) => t.rows).length) return; // accounts must mirror the rows
+  for (const [e, g] of pairs) {
+    const t = truth[e]!;
+    const p = got[g]!;
+    if (t.valueDate !== null) {
+      s.valuePrinted++;
+      if (p.value_date === t.valueDate) s.valueOk++;
+    } else if (p.value_date !== null) s.valueSpurious++;
+    if (t.counterpartyIban !== null) {
+      s.ibanPrinted++;
+      if (p.counterparty.iban === t.counterpartyIban) s.ibanOk++;
+    } else if (p.counterparty.iban !== null) s.ibanSpurious++;
+    if (t.printedIban !== null && t.counterpartyIban === null) s.ibanInvalidPrinted++;
+    for (const k of ['end_to_end_id', 'mandate_id', 'creditor_id', 'customer_reference'] as const) {
+      if (t.references[k] !== null) {
+        s.refPrinted++;
+        if (p.references[k] === t.references[k]) s.refOk++;
+      } else if (p.references[k] !== null) s.refSpurious++;
+    }
+  }
+  if (!pdf) return;
+  const pages = await pdfWordBoxes(pdf);
+  for (const p of got) {
+    const page = pages[p.evidence.page - 1];
+    s.boxChecked++;
+    if (page && boxHoldsWord(page, p.evidence.box, printsCents(Math.round(Number(p.amount) * 100)))) s.boxHolds++;
+  }
+}
+
+function fieldRows(variant: string): void {
+  const rows = Object.entries(fieldScore);
+  if (rows.length === 0) return;
+  console.log(`\n${variant}: SPEC §8a fields on matched postings (filled correctly / printed; "+n": filled where none is printed)`);
+  console.log(`${'layout'.padEnd(26)}  value date        cp IBAN (invalid printed)     references        box holds amount`);
+  const total = emptyFields();
+  const fmt = (ok: number, printed: number, spurious: number): string => `${pct(ok, printed)} ${String(ok).padStart(4)}/${String(printed).padEnd(4)}${spurious ? `+${spurious}` : ''}`.padEnd(18);
+  const line = (name: string, x: FieldScore): string =>
+    `${name.padEnd(26)}  ${fmt(x.valueOk, x.valuePrinted, x.valueSpurious)}${fmt(x.ibanOk, x.ibanPrinted, x.ibanSpurious)}(${x.ibanInvalidPrinted})`.padEnd(76) +
+    `${fmt(x.refOk, x.refPrinted, x.refSpurious)}${x.boxChecked ? `${pct(x.boxHolds, x.boxChecked)} ${x.boxHolds}/${x.boxChecked}` : '   -'}`;
+  for (const [name, x] of rows) {
+    console.log(line(name, x));
+    for (const k of Object.keys(total) as (keyof FieldScore)[]) total[k] += x[k];
+  }
+  console.log(line('ALL', total));
+  for (const k of Object.keys(fieldScore)) delete fieldScore[k];
+}
+
 interface Score {
   docs: number;
   expected: number;
@@ -143,7 +222,8 @@ interface Score {
 
 const empty = (): Score => ({ docs: 0, expected: 0, got: 0, matched: 0, recipientOk: 0, textF1: 0, reconciled: 0 });
 
-function score(f: KontoauszugFixture, out: Outcome, s: Score): void {
+/** Scores the rows; returns the matched (expected row, returned row) index pairs. */
+function score(f: KontoauszugFixture, out: Outcome, s: Score): [number, number][] {
   const exp = f.expected.tables.flatMap((t) => t.rows);
   const got = out.tables.flatMap((t) => t.rows);
   s.docs++;
@@ -151,13 +231,15 @@ function score(f: KontoauszugFixture, out: Outcome, s: Score): void {
   s.got += got.length;
   const used = new Set<number>();
   const missed: string[][] = [];
-  for (const e of exp) {
+  const pairs: [number, number][] = [];
+  for (const [ei, e] of exp.entries()) {
     const i = got.findIndex((g, k) => !used.has(k) && g[0] === e[0] && g[3] === e[3]);
     if (i < 0) {
       missed.push(e);
       continue;
     }
     used.add(i);
+    pairs.push([ei, i]);
     const g = got[i]!;
     s.matched++;
     if (g[2]!.replace(/\s+/gu, ' ').trim() === e[2]!.replace(/\s+/gu, ' ').trim()) s.recipientOk++;
@@ -178,6 +260,7 @@ function score(f: KontoauszugFixture, out: Outcome, s: Score): void {
       console.log(`    balances ${i}: opening ${st.opening_balance} (${e?.['opening_balance']}), closing ${st.closing_balance} (${e?.['closing_balance']}), reconciled ${st.reconciled}`);
     });
   }
+  return pairs;
 }
 
 const pct = (a: number, b: number): string => (b === 0 ? '   -  ' : (a / b).toFixed(3).padStart(6));
@@ -235,11 +318,14 @@ async function generated(): Promise<void> {
       if (scanLike && layout.name === 'multipage-carry') fixtures = [fixtureFor(layout, 1, 24)];
       // Scans of the consecutive statements: two monthly statements, one page each.
       if (scanLike && layout.name === 'consecutive-statements') fixtures = [fixtureFor(layout, 2, 12)];
+      const fields = (fieldScore[layout.name] = emptyFields());
       for (const f of fixtures) {
         const file = v.upload ? await v.upload(f) : { bytes: await v.pdf!(f), kind: 'pdf' as const };
         const out = await run(file.bytes, file.kind);
         if (out.error) failed++;
-        score(f, out, s);
+        const pairs = score(f, out, s);
+        // The box check reads the text layer with poppler: text variant only.
+        await scoreFields(f, out, pairs, fields, v.name === 'text' && file.kind === 'pdf' ? file.bytes : null);
       }
       for (const k of Object.keys(s) as (keyof Score)[]) total[k] += s[k];
       console.log(row(layout.name, v.name, s));
@@ -247,6 +333,7 @@ async function generated(): Promise<void> {
     console.log(row('ALL', v.name, total));
     const per = (ms: number): string => (ms / Math.max(1, readTime.pages)).toFixed(0);
     console.log(`${v.name}: ${readTime.pages} pages read; reading layer per page: ${per(readTime.ms)} ms wall, ${per(readTime.cpuMs)} ms CPU${v.name === 'scan' || v.name === 'photo' ? ' (OCR included)' : ''}`);
+    fieldRows(v.name);
     if (v.name === 'photo') {
       const p = total.matched / Math.max(1, total.got);
       const r = total.matched / Math.max(1, total.expected);

@@ -148,5 +148,9 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
   key revoke --key KEY_ID [--json]
   usage --org ORG_ID [--json]
   outbox [--json]
+  analyze FILE|FOLDER… --type DOCUMENT_TYPE [--format json|camt053|mt940|csv] [--out DIR]
+      reads documents without a server: one progress line per file on stderr; the result
+      (JSON, or for kontoauszug a camt.053, MT940 or CSV export) to stdout for one file,
+      else one file per input in DIR. Exit 1 when any file failed.
 
-Uses the same settings as the server (DATABASE_URL, …).`;
+Uses the same settings as the server (DATABASE_URL, …; analyze needs no database).`;

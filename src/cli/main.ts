@@ -1,7 +1,12 @@
 import { parseArgs } from 'node:util';
+import { createOpenAiCompatibleClient } from '../adapters/llm/openai-compatible.js';
 import { openStore } from '../adapters/store/open-store.js';
-import { ConfigError, loadConfig } from '../config/config.js';
+import { ConfigError, loadConfig, type Config } from '../config/config.js';
+import { buildPipelineRegistry } from '../pipeline/pipelines.js';
+import { createDocumentReader, defaultReaderConfig } from '../pipeline/reading/read-document.js';
+import { analysisStages } from '../pipeline/stages/analysis/index.js';
 import { systemClock } from '../ports/clock.js';
+import { checkAnalyzeOptions, runAnalyzeCommand } from './analyze.js';
 import { runCommand, USAGE } from './commands.js';
 import { listOutbox } from './outbox.js';
 
@@ -24,6 +29,9 @@ async function main(): Promise<number> {
         'overage-cents': { type: 'string' },
         'rate-limit': { type: 'string' },
         json: { type: 'boolean' },
+        type: { type: 'string' },
+        format: { type: 'string' },
+        out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -36,6 +44,7 @@ async function main(): Promise<number> {
     return parsed.values.help ? 0 : 2;
   }
   const config = loadConfig();
+  if (parsed.positionals[0] === 'analyze') return analyze(config, parsed.positionals.slice(1), parsed.values);
   const store = await openStore(config.databaseUrl);
   try {
     await store.migrate();
@@ -54,6 +63,54 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await store.close();
+  }
+}
+
+/**
+ * `analyze`: documents read without a server and without a database, through the reader and
+ * pipelines the server builds from the same settings (OCR engine, languages, AI refinement), so
+ * the results are the API's.
+ */
+async function analyze(config: Config, inputs: string[], flags: { type?: string; format?: string; out?: string }): Promise<number> {
+  const checked = checkAnalyzeOptions({ inputs, type: flags.type, format: flags.format, out: flags.out });
+  if (!checked.ok) {
+    process.stderr.write(`${checked.usage}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const reader = createDocumentReader({
+    ...defaultReaderConfig,
+    workerPoolSize: config.workerPoolSize,
+    queueWaitMs: config.queueWaitMs,
+    ocrEngine: config.ocrEngine,
+    ocrLanguages: config.ocrLanguages,
+    ocrModelDir: config.ocrModelDir,
+    maxImagePixels: config.maxImagePixels,
+    renderDpi: config.pdfRenderDpi,
+  });
+  const pipelines = buildPipelineRegistry(
+    config.llm
+      ? analysisStages(
+          createOpenAiCompatibleClient({ baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey, model: config.llm.model, timeoutMs: config.llm.timeoutMs }),
+        )
+      : {},
+  );
+  try {
+    const result = await runAnalyzeCommand(
+      {
+        pipelines,
+        reader,
+        maxPages: config.maxPages,
+        processingTimeoutMs: config.processingTimeoutMs,
+        now: () => new Date(),
+        stdout: (data) => process.stdout.write(data),
+        stderr: (line) => process.stderr.write(`${line}\n`),
+      },
+      checked.value,
+    );
+    if (result.exitCode === 2) process.stderr.write(`${result.usage}\n\n${USAGE}\n`);
+    return result.exitCode;
+  } finally {
+    await reader.close();
   }
 }
 

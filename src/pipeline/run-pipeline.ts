@@ -12,8 +12,18 @@ export interface StageTiming {
   ms: number;
 }
 
+/** A page as it was read, for showing evidence boxes on it (RunOptions.previewWidthPx). */
+export interface PagePreview {
+  page: number;
+  /** The page's size in points (its aspect is the preview's). */
+  width: number;
+  height: number;
+  /** Grey JPEG; boxes in fractions of the page map onto it directly. */
+  jpeg: Uint8Array;
+}
+
 export type PipelineRun =
-  | { status: 'success'; pages: number; output: PipelineOutput; timings: StageTiming[] }
+  | { status: 'success'; pages: number; output: PipelineOutput; timings: StageTiming[]; previews?: PagePreview[] }
   | {
       status: 'failure';
       pages: number | null;
@@ -37,6 +47,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Whose share of the reading capacity the read uses (the organization; ReadOptions.shareKey). */
   shareKey?: string;
+  /** Return a preview of every page, this many pixels wide (ReadOptions.previewWidthPx). */
+  previewWidthPx?: number;
 }
 
 /**
@@ -70,6 +82,7 @@ export async function runPipeline(
       maxPages: options.maxPages,
       signal: controller.signal,
       ...(options.shareKey !== undefined ? { shareKey: options.shareKey } : {}),
+      ...(options.previewWidthPx !== undefined ? { previewWidthPx: options.previewWidthPx } : {}),
     });
     reading.catch(() => undefined); // observed through Promise.race below
     document = await Promise.race([reading, deadline]);
@@ -89,7 +102,8 @@ export async function runPipeline(
     if (!output) {
       return failure('not_available', `Processing of document_type '${pipeline.documentType}' is not available yet.`);
     }
-    return { status: 'success', pages: document.pages.length, output, timings };
+    const previews = options.previewWidthPx !== undefined ? previewsOf(document) : undefined;
+    return { status: 'success', pages: document.pages.length, output, timings, ...(previews ? { previews } : {}) };
   } catch (error) {
     if (error instanceof DocumentLoadError) return failure('load', error.publicMessage, error);
     if (error instanceof DocumentNotRecognizedError) return failure('not_recognized', error.publicMessage, error);
@@ -124,9 +138,15 @@ export async function runPipeline(
 
 function outputOf(pipeline: PipelineDefinition, slots: PipelineSlots): PipelineOutput | null {
   if (pipeline.output === 'tables') {
-    return slots.tables ? { kind: 'tables', tables: slots.tables, ...(slots.statement ? { statement: slots.statement } : {}) } : null;
+    return slots.tables
+      ? { kind: 'tables', tables: slots.tables, ...(slots.statement ? { statement: slots.statement } : {}), ...(slots.accounts ? { accounts: slots.accounts } : {}) }
+      : null;
   }
   return slots.analysis ? { kind: 'analysis', analysis: slots.analysis } : null;
+}
+
+function previewsOf(document: LoadedDocument): PagePreview[] {
+  return document.pages.flatMap((p) => (p.preview ? [{ page: p.number, width: p.width, height: p.height, jpeg: p.preview }] : []));
 }
 
 function delay(ms: number): Promise<null> {

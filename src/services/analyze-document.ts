@@ -1,9 +1,9 @@
 import type { DocumentType } from '../domain/document-types.js';
 import type { FileKind } from '../domain/file-kind.js';
 import type { DocumentReader } from '../pipeline/model/reader.js';
-import type { Analysis, StatementInfo, Table } from '../pipeline/model/result.js';
+import type { AccountRecord, Analysis, StatementInfo, Table } from '../pipeline/model/result.js';
 import type { PipelineRegistry } from '../pipeline/model/stage.js';
-import { runPipeline, type FailureKind, type StageTiming } from '../pipeline/run-pipeline.js';
+import { runPipeline, type FailureKind, type PagePreview, type StageTiming } from '../pipeline/run-pipeline.js';
 import type { ServiceError } from './service-error.js';
 
 export interface AnalyzeDeps {
@@ -21,7 +21,7 @@ interface CommonBody {
 }
 
 export type AnalyzeBody =
-  | (CommonBody & { tables: Table[]; statement?: StatementInfo[] | StatementInfo })
+  | (CommonBody & { tables: Table[]; statement?: StatementInfo[] | StatementInfo; accounts?: AccountRecord[] })
   | (CommonBody & { analysis: Analysis });
 
 /** What the caller logs about a failure: kinds and names, never document content. */
@@ -33,7 +33,7 @@ export interface FailureReport {
 }
 
 export type AnalyzeOutcome =
-  | { ok: true; body: AnalyzeBody; pages: number; timings: StageTiming[] }
+  | { ok: true; body: AnalyzeBody; pages: number; timings: StageTiming[]; previews?: PagePreview[] }
   | { ok: false; error: ServiceError; pages: number | null; failure: FailureReport };
 
 /**
@@ -52,6 +52,8 @@ export async function analyzeDocument(
     signal?: AbortSignal;
     /** The organization: reads of different organizations share the reading pool fairly. */
     shareKey?: string;
+    /** Also return a preview of every page as read, this many pixels wide (the try-it page). */
+    previewWidthPx?: number;
   },
 ): Promise<AnalyzeOutcome> {
   const pipeline = deps.pipelines[input.documentType];
@@ -61,6 +63,7 @@ export async function analyzeDocument(
     timeoutMs: deps.processingTimeoutMs,
     signal: input.signal,
     ...(input.shareKey !== undefined ? { shareKey: input.shareKey } : {}),
+    ...(input.previewWidthPx !== undefined ? { previewWidthPx: input.previewWidthPx } : {}),
   });
   if (run.status === 'failure') {
     // 'cancelled': the caller withdrew the work (client gone, or a shutdown past its grace);
@@ -91,7 +94,7 @@ export async function analyzeDocument(
   };
   const body: AnalyzeBody =
     run.output.kind === 'tables'
-      ? { ...common, tables: run.output.tables, ...(run.output.statement ? { statement: run.output.statement } : {}) }
+      ? { ...common, tables: run.output.tables, ...(run.output.statement ? { statement: run.output.statement } : {}), ...(run.output.accounts ? { accounts: run.output.accounts } : {}) }
       : { ...common, analysis: run.output.analysis };
-  return { ok: true, body, pages: run.pages, timings: run.timings };
+  return { ok: true, body, pages: run.pages, timings: run.timings, ...(run.previews ? { previews: run.previews } : {}) };
 }

@@ -2,6 +2,7 @@ import { DOCUMENT_TYPES, isDocumentType, type DocumentType } from '../domain/doc
 import { sniffFileKind, unsupportedImageFormat, type FileKind } from '../domain/file-kind.js';
 import { statusOf } from '../domain/error-codes.js';
 import { newId } from '../domain/random-id.js';
+import type { PagePreview } from '../pipeline/run-pipeline.js';
 import type { Clock } from '../ports/clock.js';
 import type { RateLimitDecision, RateLimiter } from '../ports/rate-limiter.js';
 import type { Organization, Store } from '../ports/store.js';
@@ -74,7 +75,7 @@ export function trimAsciiWhitespace(value: string): string {
 }
 
 export type SettledAnalysis =
-  | { ok: true; body: AnalyzeBody; pages: number }
+  | { ok: true; body: AnalyzeBody; pages: number; previews?: PagePreview[] }
   | { ok: false; error: ServiceError; pages: number | null; failure: FailureReport };
 
 /** Who made the call: the request id names it in an overage report (meter event identifier). */
@@ -93,14 +94,14 @@ export interface CallOrigin {
 export async function analyzeHoldingReservation(
   deps: AnalyzeDeps & { store: Store },
   reservation: Reservation | null,
-  upload: AcceptedUpload & { startedAt: number; signal?: AbortSignal; shareKey?: string },
+  upload: AcceptedUpload & { startedAt: number; signal?: AbortSignal; shareKey?: string; previewWidthPx?: number },
 ): Promise<SettledAnalysis> {
   let succeeded = false;
   try {
     const outcome = await analyzeDocument(deps, upload);
     if (!outcome.ok) return { ok: false, error: outcome.error, pages: outcome.pages, failure: outcome.failure };
     succeeded = true;
-    return { ok: true, body: outcome.body, pages: outcome.pages };
+    return { ok: true, body: outcome.body, pages: outcome.pages, ...(outcome.previews ? { previews: outcome.previews } : {}) };
   } finally {
     if (reservation && !succeeded) await releaseCall(deps, reservation);
   }
@@ -163,6 +164,8 @@ export type MeteredCallResult =
       body: AnalyzeBody;
       documentType: DocumentType;
       pages: number;
+      /** Each page as read, where the caller asked for previews. */
+      previews?: PagePreview[];
       /** Settles the held reservation once the response is done: commit when delivered. */
       settle: (delivered: boolean) => Promise<void>;
     }
@@ -196,6 +199,8 @@ export async function runMeteredAnalysis(
     readForm: () => Promise<Outcome<AnalyzeForm>>;
     /** Withdraws the work: the client left or the server is draining. */
     signal?: AbortSignal;
+    /** Also return each page as read, this many pixels wide (the try-it page draws boxes on it). */
+    previewWidthPx?: number;
   },
 ): Promise<MeteredCallResult> {
   const failed = (error: ServiceError, extra: Partial<Extract<MeteredCallResult, { ok: false }>> = {}): MeteredCallResult => ({
@@ -235,6 +240,7 @@ export async function runMeteredAnalysis(
       startedAt: input.startedAt,
       signal: input.signal,
       shareKey: input.organization.id,
+      ...(input.previewWidthPx !== undefined ? { previewWidthPx: input.previewWidthPx } : {}),
     });
     if (!settled.ok) return failed(settled.error, { documentType, pages: settled.pages, failure: settled.failure });
     held = true;
@@ -245,6 +251,7 @@ export async function runMeteredAnalysis(
       body: settled.body,
       documentType,
       pages: settled.pages,
+      ...(settled.previews ? { previews: settled.previews } : {}),
       settle: (delivered) => settleDelivery(deps, reservation, origin, delivered),
     };
   } finally {

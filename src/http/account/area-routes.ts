@@ -19,6 +19,7 @@ import {
   runMeteredAnalysis,
   type AnalyzeForm,
 } from '../../services/run-metered-analysis.js';
+import type { PagePreview } from '../../pipeline/run-pipeline.js';
 import { watchResponse } from '../response-done.js';
 import { fail, ok, type Outcome, type ServiceError } from '../../services/service-error.js';
 import { usageOverview } from '../../services/usage-overview.js';
@@ -26,6 +27,7 @@ import type { ApiKeyRecord } from '../../ports/store.js';
 import { ApiError } from '../api-error.js';
 import { readUploadForm } from '../multipart-upload.js';
 import type { AccountAreaDeps } from './deps.js';
+import { keyNumberEvidence, pagesView, statementDownloads, statementEvidence } from './evidence-view.js';
 import { formatCount, formatDate, formatDateTime, formatMoney, formatUnitPrice } from './format.js';
 import { requireAccount } from './guard.js';
 import { localeOf } from './i18n.js';
@@ -204,6 +206,7 @@ function tryItPage(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards):
         requestId: request.id,
         startedAt: performance.now(),
         signal: AbortSignal.any([lifetime.clientGone, app.drain.signal]),
+        previewWidthPx: PREVIEW_WIDTH_PX,
         readForm: async () => {
           const form = await readForm(request);
           if (form.ok) selectedType = form.value.documentType;
@@ -229,7 +232,7 @@ function tryItPage(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards):
     deps.settlements?.track(organization.id, settling);
 
     const selected = selectedType && isDocumentType(selectedType) ? selectedType : 'kontoauszug';
-    if (result.ok) return tryPage(request, reply, { selectedType: selected, result: resultView(result.body) });
+    if (result.ok) return tryPage(request, reply, { selectedType: selected, result: resultView(result.body, result.previews ?? [], localeOf(request)) });
     if (result.limiterError) {
       request.log.error({ err: { name: result.limiterError.name, message: result.limiterError.message } }, 'rate limiter unavailable');
     }
@@ -240,6 +243,9 @@ function tryItPage(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards):
     return tryPage(request, reply, { selectedType: selected, problem: problemView(result.error, result.retryAfterSeconds) }, result.status);
   });
 }
+
+/** Pages are shown this many pixels wide on the try-it page (about 110 dpi of an A4 page). */
+const PREVIEW_WIDTH_PX = 900;
 
 /** Billing: the current plan, upgrade buttons to checkout, the billing portal. */
 function billingPages(app: FastifyInstance, deps: AccountAreaDeps, guards: Guards): void {
@@ -369,12 +375,15 @@ interface CheckView {
   values: [string, string][];
 }
 
-function resultView(body: AnalyzeBody) {
+function resultView(body: AnalyzeBody, previews: readonly PagePreview[], locale: Locale) {
   const raw = JSON.stringify(body, null, 2);
-  const common = { documentType: body.document_type, pages: body.pages, latencyMs: body.latency_ms, raw };
+  const pages = pagesView(previews);
+  const common = { documentType: body.document_type, pages: body.pages, latencyMs: body.latency_ms, raw, pageViews: pages };
   if ('tables' in body) {
     const statements = body.statement === undefined ? [] : Array.isArray(body.statement) ? body.statement : [body.statement];
-    return { ...common, kind: 'tables' as const, tables: body.tables, statements };
+    const accounts = body.accounts ? statementEvidence(body.accounts, pages, locale) : null;
+    const downloads = statementDownloads(body, 'kontoauszug');
+    return { ...common, kind: 'tables' as const, tables: body.tables, statements, accounts, downloads };
   }
   const analysis = body.analysis;
   const rawChecks = (analysis as { checks?: unknown }).checks;
@@ -383,11 +392,12 @@ function resultView(body: AnalyzeBody) {
         .filter((c): c is { rule: string; holds: boolean; values?: Record<string, unknown> } => typeof c?.rule === 'string' && typeof c?.holds === 'boolean')
         .map((c) => ({ rule: c.rule, holds: c.holds, values: Object.entries(c.values ?? {}).map(([k, v]) => [k, String(v)] as [string, string]) }))
     : [];
+  const boxes = keyNumberEvidence(analysis.key_numbers, pages);
   return {
     ...common,
     kind: 'analysis' as const,
     summary: analysis.summary,
-    keyNumbers: Object.entries(analysis.key_numbers).map(([name, n]) => ({ name, value: n.value, page: n.page })),
+    keyNumbers: Object.entries(analysis.key_numbers).map(([name, n]) => ({ name, value: n.value, page: n.page, box: boxes.get(name) ?? null })),
     flags: analysis.review_flags,
     checks,
     sections: analysis.sections,

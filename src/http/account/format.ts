@@ -37,6 +37,18 @@ export function formatUnitPrice(cents: number, locale: Locale): string {
   return new Intl.NumberFormat(TAG[locale], { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(cents / 100);
 }
 
+/**
+ * A decimal amount string of the API (`"-1234.56"`) in the page's notation, with its currency
+ * code (`-1.234,56 EUR`); exact — the string is split, never parsed into a float.
+ */
+export function formatDecimalAmount(amount: string, currency: string, locale: Locale): string {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
+  if (!match) return `${amount} ${currency}`;
+  const [, sign, whole, cents] = match;
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, locale === 'de' ? '.' : ',');
+  return `${sign === '-' ? '−' : ''}${grouped}${locale === 'de' ? ',' : '.'}${cents} ${currency}`;
+}
+
 export function formatCount(n: number, locale: Locale): string {
   return new Intl.NumberFormat(TAG[locale]).format(n);
 }

@@ -23,6 +23,17 @@ export interface Word {
   confidence?: number;
   /** OCR only: the other reading of a figure read twice (TextCell.alternative). */
   alternative?: string;
+  /**
+   * Where the word is printed, when the line pass moved it onto another line (a stacked date's
+   * month and year, a year below its date, a lone amount above its line): evidence boxes
+   * (SPEC §8a) cover what is printed, not where the layout pass put it.
+   */
+  printed?: { x0: number; x1: number; top: number; bottom: number };
+}
+
+/** The word moved to `at`, remembering where it is printed. */
+function movedWord(w: Word, at: Partial<Pick<Word, 'x0' | 'x1' | 'top' | 'bottom'>>): Word {
+  return { ...w, ...at, printed: w.printed ?? { x0: w.x0, x1: w.x1, top: w.top, bottom: w.bottom } };
 }
 
 export interface DateToken {
@@ -207,8 +218,8 @@ function joinStackedDates(lines: Line[]): Line[] {
       // The row's cells stand on the day's line (top-aligned): that line is the posting's, the
       // month and year join its date, and what else the lines below hold stays there, line by
       // line, as the cells' wrapped text.
-      const date: Word[] = [l.words[0]!, { ...n.words[0]!, top: l.words[0]!.top, bottom: l.words[0]!.bottom }];
-      if (y) date.push({ ...y.words[0]!, top: l.words[0]!.top, bottom: l.words[0]!.bottom });
+      const date: Word[] = [l.words[0]!, movedWord(n.words[0]!, { top: l.words[0]!.top, bottom: l.words[0]!.bottom })];
+      if (y) date.push(movedWord(y.words[0]!, { top: l.words[0]!.top, bottom: l.words[0]!.bottom }));
       out.push(relined(l, [...date, ...l.words.slice(1)]));
       for (let j = i + 1; j <= (k >= 0 ? k : m); j++) {
         const rest = j === m || j === k ? lines[j]!.words.slice(1) : lines[j]!.words;
@@ -217,7 +228,7 @@ function joinStackedDates(lines: Line[]): Line[] {
       i = k >= 0 ? k : m;
       continue;
     }
-    const at = (w: Word): Word => ({ ...w, top: n.words[0]!.top, bottom: n.words[0]!.bottom });
+    const at = (w: Word): Word => movedWord(w, { top: n.words[0]!.top, bottom: n.words[0]!.bottom });
     // The other cells of the row may run over several lines (a two-line type, a description
     // starting on the day's line): their words are read column by column, top to bottom. The
     // first cell (the type) starts at the leftmost word after the date; everything clearly
@@ -261,7 +272,9 @@ function joinYearsBelow(lines: Line[]): Line[] {
       const d = open.find((t) => y.x0 < t.x1 && y.x1 > t.x0);
       if (!d) break;
       const w = words[d.word]!;
-      words[d.word] = { ...w, text: `${w.text}${w.text.endsWith('.') ? '' : '.'}${y.text}` };
+      // The date word now stands for both printed words: it is printed down to the year's line.
+      const at = w.printed ?? { x0: w.x0, x1: w.x1, top: w.top, bottom: w.bottom };
+      words[d.word] = { ...w, text: `${w.text}${w.text.endsWith('.') ? '' : '.'}${y.text}`, printed: { x0: Math.min(at.x0, y.x0), x1: Math.max(at.x1, y.x1), top: at.top, bottom: Math.max(at.bottom, y.bottom) } };
       open.splice(open.indexOf(d), 1);
       taken.add(k);
     }
@@ -295,7 +308,7 @@ export function adjacent(a: Line, b: Line): boolean {
 /** `base` with the words of `cell` (an amount printed on a line of its own) appended at its right. */
 function appended(base: Line, cell: Line): Line {
   const end = base.words[base.words.length - 1]!.x1 + 1;
-  const words = [...base.words, ...cell.words.map((w) => ({ ...w, x0: Math.max(w.x0, end), x1: Math.max(w.x1, end + w.x1 - w.x0) }))];
+  const words = [...base.words, ...cell.words.map((w) => movedWord(w, { x0: Math.max(w.x0, end), x1: Math.max(w.x1, end + w.x1 - w.x0) }))];
   return relined({ ...base, top: Math.min(base.top, cell.top), bottom: Math.max(base.bottom, cell.bottom) }, words);
 }
 

@@ -41,6 +41,13 @@ export interface Page {
   source: TextSource;
   /** Words in reading order: top to bottom, left to right within a line. */
   cells: TextCell[];
+  /**
+   * Only when the read asked for previews (ReadOptions.previewWidthPx): a grey JPEG of the page
+   * as it was read — for OCR'd pages the straightened image the words were found on — so that
+   * boxes in fractions of the page land on the printed words. Held in memory for the response
+   * that shows it; never stored or logged.
+   */
+  preview?: Uint8Array;
 }
 
 export interface LoadedDocument {

@@ -11,6 +11,11 @@ export interface ReadOptions {
    * keys take turns for the pool's threads (reading/worker/fair-queue.ts). Default: one shared key.
    */
   shareKey?: string;
+  /**
+   * Ask for a preview of every page (Page.preview), this many pixels wide: the account area's
+   * try-it page draws the evidence boxes on it. Unset for API calls: no preview work is done.
+   */
+  previewWidthPx?: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { DocumentType } from '../../domain/document-types.js';
 import type { LoadedDocument } from './document.js';
-import type { Analysis, StatementInfo, Table } from './result.js';
+import type { AccountRecord, Analysis, StatementInfo, Table } from './result.js';
 
 export interface Classification {
   /** The type the document reads as, or null when no type has enough evidence. */
@@ -14,6 +14,8 @@ export interface PipelineSlots {
   classification?: Classification;
   tables?: Table[];
   statement?: StatementInfo[] | StatementInfo;
+  /** SPEC §8a: the accounts as accounting data, in the order of `tables`. */
+  accounts?: AccountRecord[];
   analysis?: Analysis;
 }
 

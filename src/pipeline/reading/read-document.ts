@@ -107,7 +107,7 @@ function readingPoolFor(config: ReaderConfig): ReadingPool {
 }
 
 /** The OCR task of one page image: the source and every bound and setting of the configuration. */
-function ocrTaskFor(config: ReaderConfig, source: OcrSource): OcrTask {
+function ocrTaskFor(config: ReaderConfig, source: OcrSource, previewWidthPx: number | undefined): OcrTask {
   const settings: OcrPageSettings = {
     languages: config.ocrLanguages,
     deskew: config.deskew,
@@ -126,6 +126,7 @@ function ocrTaskFor(config: ReaderConfig, source: OcrSource): OcrTask {
     upscaleBelowDpi: config.upscaleBelowDpi,
     renderDpi: config.renderDpi,
     maxRenderPixels: config.maxRenderPixels,
+    ...(previewWidthPx !== undefined ? { previewWidthPx } : {}),
   };
 }
 
@@ -135,18 +136,18 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
   let ocrPages = 0;
   let blankPages = 0;
 
-  async function ocr(source: OcrSource, signal: AbortSignal, number: number, ticket: ReadTicket): Promise<Page> {
-    const result = await pool.run<OcrTaskResult>(ocrTaskFor(config, source), signal, ticket);
+  async function ocr(source: OcrSource, signal: AbortSignal, number: number, ticket: ReadTicket, previewWidthPx?: number): Promise<Page> {
+    const result = await pool.run<OcrTaskResult>(ocrTaskFor(config, source, previewWidthPx), signal, ticket);
     if (!result.ok) throw toLoadError(result.failure);
     const { width, height, cells, blank } = result.page;
     if (blank) blankPages++;
     else ocrPages++;
-    return { number, width, height, source: 'ocr', cells };
+    return { number, width, height, source: 'ocr', cells, ...(result.preview ? { preview: result.preview } : {}) };
   }
 
   async function readPdf(shared: Uint8Array, options: ReadOptions, ticket: ReadTicket): Promise<Page[]> {
     const text = await pool.run<PdfTextResult>(
-      { type: 'pdf-text', pdf: shared, maxPages: options.maxPages, thresholds: config.textLayer },
+      { type: 'pdf-text', pdf: shared, maxPages: options.maxPages, thresholds: config.textLayer, previewWidthPx: options.previewWidthPx },
       options.signal,
       ticket,
     );
@@ -157,18 +158,19 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
     const forward = () => pagesController.abort(options.signal.reason);
     options.signal.addEventListener('abort', forward, { once: true });
     const pages: Promise<Page>[] = text.pages.map((p) => {
+      const preview = p.preview ? { preview: p.preview } : {};
       if (p.textLayer === 'ok') {
-        return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: p.cells });
+        return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: p.cells, ...preview });
       }
       if (p.textLayer === 'blank') {
         // Nothing is painted on the page: there is nothing to render or read.
         blankPages++;
-        return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: [] });
+        return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: [], ...preview });
       }
       const source: OcrSource = p.jpeg
         ? { type: 'pdf-jpeg', bytes: p.jpeg.bytes, rotate: p.jpeg.rotate, pageWidth: p.width }
         : { type: 'pdf-render', pdf: shared, pageNumber: p.number };
-      return ocr(source, pagesController.signal, p.number, ticket);
+      return ocr(source, pagesController.signal, p.number, ticket, options.previewWidthPx);
     });
     try {
       return await settleAll(pages, pagesController);
@@ -186,7 +188,9 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
       shared.set(bytes);
       const ticket = newTicket(options.shareKey ?? '');
       const pages =
-        kind === 'pdf' ? await readPdf(shared, options, ticket) : [await ocr({ type: 'image', bytes: shared }, options.signal, 1, ticket)];
+        kind === 'pdf'
+          ? await readPdf(shared, options, ticket)
+          : [await ocr({ type: 'image', bytes: shared }, options.signal, 1, ticket, options.previewWidthPx)];
       // A task may finish in the moment the deadline passes; the deadline still wins.
       options.signal.throwIfAborted();
       return { format: kind, pages };

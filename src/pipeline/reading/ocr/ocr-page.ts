@@ -37,6 +37,8 @@ export interface OcrPageOutput {
   engine: string;
   /** The page image held no ink (raster.isBlankRaster): the engine was not run. */
   blank?: boolean;
+  /** With `keepImage`: the upright image the words were read from (their coordinates' frame). */
+  image?: GreyImage;
 }
 
 export async function ocrPage(
@@ -45,11 +47,21 @@ export async function ocrPage(
   engine: OcrEngine,
   settings: OcrPageSettings,
   signal: AbortSignal,
+  options: { keepImage?: boolean } = {},
 ): Promise<OcrPageOutput> {
   const flat = flattenBackground(image);
   if (isBlankRaster(flat)) {
     const scale = 72 / dpi;
-    return { width: round2(flat.width * scale), height: round2(flat.height * scale), cells: [], rotationDegrees: 0, meanConfidence: 0, engine: engine.name, blank: true };
+    return {
+      width: round2(flat.width * scale),
+      height: round2(flat.height * scale),
+      cells: [],
+      rotationDegrees: 0,
+      meanConfidence: 0,
+      engine: engine.name,
+      blank: true,
+      ...(options.keepImage ? { image: flat } : {}),
+    };
   }
   const read = async (candidate: Levelled): Promise<Reading> => {
     const img = settings.preprocess === 'denoise' ? await denoiseGrey(candidate.img, 'otsu') : candidate.img;
@@ -106,6 +118,7 @@ export async function ocrPage(
     rotationDegrees: ((turns % 4) * 90 + skew + 360) % 360,
     meanConfidence: conf,
     engine: engine.name,
+    ...(options.keepImage ? { image: img } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { decodeImage } from '../image.js';
 import { LoadFailureSignal } from '../load-failures.js';
 import { largestImageCoverage, pagePaintsNothing } from '../page-image-coverage.js';
 import { embeddedPageJpegs, renderPageGrey } from '../pdf-page-image.js';
+import { greyPreviewJpeg, previewDpi } from '../page-preview.js';
 import { checkPdfInflation } from '../pdf-inflation.js';
 import { extractPageText, openPdf } from '../pdf-text.js';
 import { judgeTextLayer } from '../text-layer-quality.js';
@@ -96,12 +97,19 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
       }
       // A page without a usable text layer that paints nothing at all is blank: no render, no OCR.
       const blank = !verdict.usable && (await pagePaintsNothing(doc, n));
+      const textLayer = blank ? 'blank' : verdict.reason;
+      // Pages to OCR get their preview from the image OCR reads (its own frame), not from here.
+      const preview =
+        task.previewWidthPx && (textLayer === 'ok' || textLayer === 'blank')
+          ? await renderPreview(doc, n, page.width, task.previewWidthPx)
+          : undefined;
       pages.push({
         number: n,
         width: page.width,
         height: page.height,
         cells: verdict.usable ? page.cells : [],
-        textLayer: blank ? 'blank' : verdict.reason,
+        textLayer,
+        ...(preview ? { preview } : {}),
       });
     }
     const toOcr = pages.filter((p) => p.textLayer !== 'ok' && p.textLayer !== 'blank').map((p) => p.number);
@@ -116,6 +124,11 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
   } finally {
     await doc.destroy();
   }
+}
+
+async function renderPreview(doc: Awaited<ReturnType<typeof openPdf>>, n: number, widthPt: number, widthPx: number): Promise<Uint8Array> {
+  const rendered = await renderPageGrey(doc, n, { dpi: previewDpi(widthPt, widthPx), maxPixels: 4_000_000 });
+  return greyPreviewJpeg(rendered.image, widthPx);
 }
 
 async function ocr(task: OcrTask, signal: AbortSignal): Promise<OcrTaskResult> {
@@ -137,6 +150,8 @@ async function ocr(task: OcrTask, signal: AbortSignal): Promise<OcrTaskResult> {
   signal.throwIfAborted();
   // A phone photo of a page on a table is warped flat; anything else comes back as it is.
   decoded = flattenPhotographedPage(decoded, { maxLongSide: task.maxOcrLongSide });
-  const page = await ocrPage(decoded.image, decoded.dpi, await getEngine(), task.settings, signal);
-  return { ok: true, page };
+  const keepImage = task.previewWidthPx !== undefined;
+  const { image, ...page } = await ocrPage(decoded.image, decoded.dpi, await getEngine(), task.settings, signal, { keepImage });
+  const preview = image && task.previewWidthPx ? await greyPreviewJpeg(image, task.previewWidthPx) : undefined;
+  return { ok: true, page, ...(preview ? { preview } : {}) };
 }

@@ -25,6 +25,8 @@ export interface PdfTextTask {
   pdf: Uint8Array;
   maxPages: number;
   thresholds: TextLayerThresholds;
+  /** Render a preview of every page with a usable text layer, this many pixels wide (Page.preview). */
+  previewWidthPx?: number | undefined;
 }
 
 export interface PdfTextPage {
@@ -34,6 +36,8 @@ export interface PdfTextPage {
   cells: TextCell[];
   /** 'blank': no usable text layer and nothing painted on the page (it is neither rendered nor OCR'd). */
   textLayer: 'ok' | 'no_text' | 'garbage' | 'scan_with_text' | 'blank';
+  /** With previewWidthPx, for text-layer and blank pages: the rendered page as a grey JPEG. */
+  preview?: Uint8Array | undefined;
   /** For pages to OCR: the page's single embedded JPEG, when it is one. */
   jpeg?: { bytes: Uint8Array; rotate: 0 | 90 | 180 | 270 } | undefined;
 }
@@ -54,9 +58,13 @@ export interface OcrTask {
   upscaleBelowDpi: number;
   renderDpi: number;
   maxRenderPixels: number;
+  /** Return a preview of the page as read (the straightened image), this many pixels wide. */
+  previewWidthPx?: number | undefined;
 }
 
-export type OcrTaskResult = { ok: true; page: OcrPageOutput } | { ok: false; failure: LoadFailure };
+export type OcrTaskResult =
+  | { ok: true; page: Omit<OcrPageOutput, 'image'>; preview?: Uint8Array | undefined }
+  | { ok: false; failure: LoadFailure };
 
 export type WorkerTask = PdfTextTask | OcrTask;
 

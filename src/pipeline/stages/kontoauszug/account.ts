@@ -1,6 +1,6 @@
 import { formatGermanDate } from '../../../domain/german-dates.js';
 import { formatGermanAmount } from '../../../domain/money.js';
-import type { Sign } from '../../layout/lines.js';
+import type { Line, Sign } from '../../layout/lines.js';
 import type { StatementInfo } from '../../model/result.js';
 import { groupIban } from './accounts.js';
 import type { PartyColumns } from './counterparty.js';
@@ -8,17 +8,38 @@ import type { PartySlot } from './party-slot.js';
 import type { Posting } from './posting.js';
 import { postingDates, segmentPeriod } from './posting-dates.js';
 import { reconcileAccount } from './reconcile.js';
-import { balancesFromRunning } from './running-balances.js';
+import { balancesFromRunning, confirmedByRunning } from './running-balances.js';
 import { repairDateOrder } from './repair.js';
-import { accountRows, postingText, type Row } from './rows.js';
+import { accountRows, knownPostings, postingText, type PostingText, type Row } from './rows.js';
 import type { Segment } from './sections.js';
 import { applyBalanceConvention, postingSigns } from './sign.js';
-import type { Period } from './year.js';
+import type { FullDate, Period } from './year.js';
 
 export interface AccountResult {
   iban: string | null;
   rows: Row[];
   info: StatementInfo;
+  /** Per row, same order: what the posting's accounting record is built from (postings-record.ts). */
+  postings: PostingFacts[];
+  /** The printed balances with the lines that print them (line null: derived from a running balance). */
+  opening: { cents: number; line: Line | null } | null;
+  closing: { cents: number; line: Line | null } | null;
+  /** The account's period as stated (null where guessed or absent). */
+  period: Period | null;
+  /** The other date printed with a posting is its value date (not a card receipt date). */
+  valueDates: boolean;
+  /** A card statement (counterparty.ts isCardStatement). */
+  card: boolean;
+}
+
+/** One row's posting as read: its block, full dates, texts, settled amount and the running-balance proof. */
+export interface PostingFacts {
+  posting: Posting;
+  date: FullDate | null;
+  other: FullDate | null;
+  text: PostingText;
+  cents: number;
+  confirmedByRunning: boolean;
 }
 
 /** What the whole document says that one account's rows depend on. */
@@ -38,6 +59,8 @@ export interface AccountContext {
   partyFor: (p: Posting) => PartyColumns | null;
   /** Date ranges printed in the document ("vom … bis …"). */
   ranges: readonly Period[];
+  /** The other leading date of a posting is its value date (value-date.ts). */
+  valueDates: boolean;
 }
 
 /**
@@ -56,9 +79,20 @@ export function account(s: Segment, ctx: AccountContext): AccountResult {
   applyBalanceConvention(s, signs);
   balancesFromRunning(s, signs);
   const reconciled = reconcileAccount(s, signs, unread, ctx.ocrPages);
+  const confirmed = confirmedByRunning(s, signs);
+  const known = knownPostings(signs, unread);
+  const stated = period && !period.guessed ? period : null;
   return {
     iban: s.iban,
     rows: accountRows(dates, texts, signs, unread),
+    postings: s.postings
+      .map((posting, i) => ({ posting, date: dates[i]!.date, other: dates[i]!.other, text: texts[i]!, cents: signs[i]!.sign * signs[i]!.cents, confirmedByRunning: confirmed[i]! }))
+      .filter((_, i) => known(i)),
+    opening: s.opening !== null ? { cents: s.opening, line: s.openingLine } : null,
+    closing: s.closing !== null ? { cents: s.closing, line: s.closingLine } : null,
+    period: stated,
+    valueDates: ctx.valueDates,
+    card: ctx.card,
     info: {
       iban: s.iban ? groupIban(s.iban) : null,
       bank: ctx.bank,

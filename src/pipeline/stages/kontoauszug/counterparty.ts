@@ -190,6 +190,26 @@ export function partyColumns(header: Line): PartyColumns | null {
   return party < 0 ? null : { starts: cells.map((c) => c.x0), party, tol: header.size * 0.5 };
 }
 
+/** The header cell a word starting at `x0` stands in. */
+function columnIndex(x0: number, cols: PartyColumns): number {
+  let k = 0;
+  cols.starts.forEach((x, j) => {
+    if (x <= x0 + cols.tol) k = j;
+  });
+  return k;
+}
+
+/** Each printed line's words outside the counterparty's cell (and outside `skip`): the text cells line by line. */
+export function linesOutsideParty(lines: readonly Line[], skip: ReadonlyMap<number, ReadonlySet<number>>, cols: PartyColumns): string[] {
+  return lines.map((l) => {
+    const drop = skip.get(l.index);
+    return l.words
+      .filter((w, i) => !drop?.has(i) && columnIndex(w.x0, cols) !== cols.party)
+      .map((w) => w.text)
+      .join(' ');
+  });
+}
+
 /**
  * The posting's words read cell by cell: the counterparty's column top to bottom is the
  * Empfänger; the other columns, left to right and each top to bottom, are the Buchungstext.
@@ -201,11 +221,7 @@ export function splitByColumns(lines: readonly Line[], skip: ReadonlyMap<number,
     const drop = skip.get(l.index);
     l.words.forEach((w, i) => {
       if (drop?.has(i)) return;
-      let k = 0;
-      cols.starts.forEach((x, j) => {
-        if (x <= w.x0 + cols.tol) k = j;
-      });
-      cells[k]!.push(w.text);
+      cells[columnIndex(w.x0, cols)]!.push(w.text);
     });
   }
   const join = (xs: string[]): string => xs.join(' ').replace(/\s+/gu, ' ').trim();

@@ -12,7 +12,9 @@ import { postingLines } from './rows.js';
 import type { Posting } from './posting.js';
 import { accountSections } from './sections.js';
 import { statedSettlements } from './sign.js';
+import { otherDateIsValueDate } from './value-date.js';
 import { findPeriod, printedRanges } from './year.js';
+import { accountBic } from './account-bic.js';
 
 /**
  * The Kontoauszug engine: positioned words → one table of postings per account plus the
@@ -22,7 +24,7 @@ import { findPeriod, printedRanges } from './year.js';
  */
 export const HEADERS = ['Datum', 'Buchungstext', 'Empfänger', 'Betrag'] as const;
 
-export function extractAccounts(doc: LoadedDocument): AccountResult[] {
+export function extractAccounts(doc: LoadedDocument): (AccountResult & { bic: string | null })[] {
   const lines = documentLines(doc);
   const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
   const { events, model, headers } = buildBlocks(lines, { ocrPages });
@@ -38,8 +40,9 @@ export function extractAccounts(doc: LoadedDocument): AccountResult[] {
   const currency = statementCurrency([...otherLines, ...balanceLines, ...headers.map((h) => h.line)]);
   // Postings under a counterparty column are split by their cells; the rest show where names stand.
   const partySlot = documentPartySlot(sections.flatMap((s) => s.postings.filter((p) => partyFor(p) === null).map(postingLines)));
-  const context = { docPeriod, bank, currency, card, partySlot, ocrPages, settlements: statedSettlements(otherLines), partyFor, ranges: printedRanges(otherLines) };
-  return sections.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => account(s, context));
+  const valueDates = otherDateIsValueDate(lines, headers, card);
+  const context = { docPeriod, bank, currency, card, partySlot, ocrPages, settlements: statedSettlements(otherLines), partyFor, ranges: printedRanges(otherLines), valueDates };
+  return sections.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => ({ ...account(s, context), bic: accountBic(otherLines, s.iban) }));
 }
 
 /**

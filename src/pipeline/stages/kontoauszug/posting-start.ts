@@ -121,7 +121,9 @@ function inlineDateStart(l: Line, nDates: number, layout: BlockLayout): Started 
   addWords(skip, inlineDate.word, inlineDate.last);
   for (let i = inlineDate.last + 1; i < l.words.length && !/\p{L}/u.test(l.words[i]!.text); i++) skip.add(i);
   if (!below) for (const t of found.used) addWords(skip, t.first, t.last);
-  return opened(l, inlineDate.date, null, found, skip, below);
+  // The next date in the date columns right of the booking date (`Datum | PNNr | Wert`) is the other date.
+  const other = l.dates.find((d) => d.word > inlineDate.last && !/\p{L}/u.test(l.words.slice(inlineDate.last + 1, d.word).map((w) => w.text).join('')));
+  return opened(l, inlineDate.date, other?.date ?? null, found, skip, below);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { formatGermanDate } from '../../../domain/german-dates.js';
 import { textWithout } from '../../layout/lines.js';
-import { splitByColumns, splitCounterparty, type PartyColumns } from './counterparty.js';
+import { linesOutsideParty, splitByColumns, splitCounterparty, type PartyColumns } from './counterparty.js';
 import type { PartySlot } from './party-slot.js';
 import type { PostingDates } from './posting-dates.js';
 import type { Posting, SignedPosting } from './posting.js';
@@ -21,6 +21,11 @@ export interface PostingText {
   /** Buchungstext and Empfänger. */
   text: string;
   counterparty: string;
+  /**
+   * The text lines without the counterparty: under a counterparty column each line's other
+   * cells (the name's wrapped cell would interleave with the purpose), else `lines`.
+   */
+  textLines: string[];
 }
 
 /** A posting's text lines without its own date and amount cells. */
@@ -36,7 +41,12 @@ export function postingLines(p: Posting): string[] {
 export function postingText(p: Posting, party: PartyColumns | null, card: boolean, slot: PartySlot): PostingText {
   const lines = postingLines(p);
   const split = party ? splitByColumns(p.lines, p.skip, party) : splitCounterparty(lines, card, slot);
-  return { lines, text: split.text, counterparty: split.counterparty };
+  return { lines, text: split.text, counterparty: split.counterparty, textLines: party ? linesOutsideParty(p.lines, p.skip, party) : lines };
+}
+
+/** Which postings have a known amount: the rows and the accounting records keep the same ones. */
+export function knownPostings(signs: readonly SignedPosting[], unread: readonly (string[] | null)[]): (i: number) => boolean {
+  return (i) => unread[i] === null || signs[i]!.cents !== 0;
 }
 
 /**
@@ -44,7 +54,7 @@ export function postingText(p: Posting, party: PartyColumns | null, card: boolea
  * balances could not fill (`unread` still set, 0 cents) is left out rather than guessed.
  */
 export function accountRows(dates: readonly PostingDates[], texts: readonly PostingText[], signs: readonly SignedPosting[], unread: readonly (string[] | null)[]): Row[] {
-  const known = (i: number): boolean => unread[i] === null || signs[i]!.cents !== 0;
+  const known = knownPostings(signs, unread);
   return dates
     .map((d, i) => ({
       date: d.date ? formatGermanDate(d.date) : '',

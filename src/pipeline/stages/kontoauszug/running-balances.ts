@@ -17,3 +17,18 @@ export function balancesFromRunning(s: Segment, signs: readonly SignedPosting[])
   }
   if (s.closing === null && last?.balance) s.closing = signed(last.balance);
 }
+
+/**
+ * Per posting: its printed running balance less the one before it (the previous posting's, or
+ * the printed opening balance for the first) equals its signed amount — the document's own
+ * arithmetic confirms the amount (SPEC §8a `verified: running_balance`). An opening balance
+ * that was only derived from the first running balance (balancesFromRunning) confirms nothing.
+ */
+export function confirmedByRunning(s: Segment, signs: readonly SignedPosting[]): boolean[] {
+  return s.postings.map((p, i) => {
+    const before = i === 0 ? (s.openingLine ? s.opening : null) : signed(s.postings[i - 1]!.balance);
+    const after = signed(p.balance);
+    const sign = signs[i]!;
+    return before !== null && after !== null && sign.cents !== 0 && after - before === sign.sign * sign.cents;
+  });
+}

@@ -8,6 +8,7 @@ import type { Analysis, Check, KeyNumber, ReviewFlag, Section } from '../../../m
 import type { Stage } from '../../../model/stage.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { pageTexts, type PageText } from './prose.js';
+import { withKeyNumberEvidence } from './key-number-evidence.js';
 import { readLetterLines } from './ocr-words.js';
 
 export interface AnalysisInput {
@@ -33,7 +34,9 @@ export function analyze<F>(analyzer: TypeAnalyzer<F>, document: LoadedDocument):
   const input: AnalysisInput = { document, lines, texts: pageTexts(lines) };
   const { keyNumbers, facts, checks } = analyzer.extract(input);
   const review_flags = analyzer.flags(facts);
-  return { summary: analyzer.summary(facts, review_flags), sections: analyzer.sections(input), key_numbers: keyNumbers, review_flags, checks: checks ?? [] };
+  // Every type's key numbers get their evidence here, in one place (SPEC §8a).
+  const key_numbers = withKeyNumberEvidence(keyNumbers, lines, document);
+  return { summary: analyzer.summary(facts, review_flags), sections: analyzer.sections(input), key_numbers, review_flags, checks: checks ?? [] };
 }
 
 export function analysisStage<F>(analyzer: TypeAnalyzer<F>): Stage {
