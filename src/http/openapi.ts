@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../domain/error-codes.js';
 import { SCOPES } from '../domain/scopes.js';
 import { AUTH_REALM } from './errors.js';
-import { ErrorBodySchema } from './schemas.js';
+import { ErrorBodySchema, RECONCILED_HEADER } from './schemas.js';
 
 type OpenApiDoc = ReturnType<typeof jsonSchemaTransformObject>;
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
@@ -19,6 +19,8 @@ declare module 'fastify' {
      * the document's request body is generated from it.
      */
     form?: z.ZodObject;
+    /** 200 answers in other media types than JSON (a string body each), by media type: their description. */
+    alternativeContent?: Readonly<Record<string, string>>;
   }
 }
 
@@ -83,6 +85,9 @@ const METERED_STATUSES = [402] as const;
 /** Answered before any route runs: a body or headers not received in time, headers too large. */
 const EVERY_ROUTE_STATUSES = [408, 431] as const;
 
+/** Carries config.alternativeContent to finishDocument, which adds the media types to the 200. */
+const ALTERNATIVE_CONTENT = 'x-alternative-content';
+
 /** Marks an operation whose JSON body may be left out; finishDocument turns it into `required: false`. */
 const BODY_OPTIONAL = 'x-body-optional';
 
@@ -93,7 +98,8 @@ function withGate(input: TransformInput): TransformInput {
   if (!schema || typeof schema.operationId !== 'string') {
     throw new Error(`Route ${input.url} is in the API document without an operationId.`);
   }
-  const config = (input.route as { config?: { scope?: string; metered?: boolean; form?: z.ZodObject } }).config ?? {};
+  const config =
+    (input.route as { config?: { scope?: string; metered?: boolean; form?: z.ZodObject; alternativeContent?: Record<string, string> } }).config ?? {};
   const statuses: number[] = [...EVERY_ROUTE_STATUSES];
   if (config.scope) statuses.push(...GATE_STATUSES);
   if (config.metered) statuses.push(...METERED_STATUSES);
@@ -106,6 +112,7 @@ function withGate(input: TransformInput): TransformInput {
     out['x-required-scope'] = config.scope;
     out.description = [schema.description, `Requires an API key with the scope \`${config.scope}\`.`].filter(Boolean).join('\n\n');
   }
+  if (config.alternativeContent) out[ALTERNATIVE_CONTENT] = config.alternativeContent;
   if (config.form) {
     out.body = config.form;
     out.consumes = ['multipart/form-data'];
@@ -128,6 +135,20 @@ const HEADERS: Record<string, Json> = {
     schema: { type: 'string', pattern: `^Bearer realm="${AUTH_REALM}"` },
   },
   Allow: { description: 'The methods the path answers, comma-separated', schema: { type: 'string' } },
+};
+
+/** Sent with a 200 in one of the alternative media types (an export), never with JSON. */
+const EXPORT_HEADERS: Record<string, Json> = {
+  'Content-Disposition': {
+    description: 'On an export: `attachment; filename="kontoauszug.<ext>"` (`camt053.xml`, `sta`, `csv`)',
+    required: false,
+    schema: { type: 'string', pattern: '^attachment; filename="kontoauszug\\.[a-z0-9.]+"$' },
+  },
+  [RECONCILED_HEADER]: {
+    description: "On an export: whether every account's balances agree (opening + Σ postings = closing); a file is exported either way and says so",
+    required: false,
+    schema: { type: 'string', enum: ['true', 'false'] },
+  },
 };
 
 /** A header of a response, written inline: a Reference Object cannot carry `required`. */
@@ -171,6 +192,15 @@ function finishDocument(doc: OpenApiDoc): OpenApiDoc {
       for (const [status, response] of Object.entries(responses)) {
         response.description = descriptionOf(Number(status), response.description);
         response.headers = headersOf(Number(status), keyed);
+      }
+      const alternatives = operation[ALTERNATIVE_CONTENT] as Record<string, string> | undefined;
+      if (alternatives && responses['200']) {
+        delete operation[ALTERNATIVE_CONTENT];
+        const ok = responses['200'];
+        const content = (ok.content ?? {}) as Json;
+        for (const [media, description] of Object.entries(alternatives)) content[media] = { schema: { type: 'string', description } };
+        ok.content = content;
+        ok.headers = { ...(ok.headers as Json), ...EXPORT_HEADERS };
       }
       if (operation[BODY_OPTIONAL]) {
         delete operation[BODY_OPTIONAL];

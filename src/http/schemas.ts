@@ -5,6 +5,7 @@ import { MAX_UPLOAD_BYTES } from '../domain/file-kind.js';
 import { PAID_CHECKOUT_TIERS, TIERS } from '../domain/tiers.js';
 import { POSTING_TYPES, type AccountRecord, type Analysis, type StatementInfo, type Table } from '../pipeline/model/result.js';
 import { ANALYSIS_VOCABULARY } from '../pipeline/pipelines.js';
+import { RESPONSE_FORMATS } from '../services/export-statement.js';
 import { FILE_FIELD } from './multipart-upload.js';
 
 /**
@@ -46,6 +47,15 @@ export const ErrorBodySchema = z
 export const AnalyzeFormSchema = z
   .strictObject({
     document_type: z.enum(DOCUMENT_TYPES),
+    format: z
+      .enum(RESPONSE_FORMATS)
+      .optional()
+      .describe(
+        '`json` (default): the analysis as JSON. For `kontoauszug` only, the postings as a file: `camt053` ' +
+          '(ISO 20022 camt.053.001.08, application/xml), `mt940` (SWIFT MT940 as German banks write it, text/plain), ' +
+          '`csv` (UTF-8 with BOM, `;`, German notation, text/csv); the header X-Statement-Reconciled says whether ' +
+          'the balances agree. With another document_type: 400 invalid_request (param `format`).',
+      ),
     [FILE_FIELD]: z
       .file()
       .max(MAX_UPLOAD_BYTES)
@@ -53,7 +63,20 @@ export const AnalyzeFormSchema = z
   })
   .meta({ id: 'AnalyzeForm' });
 
-export const ANALYZE_FORM_FIELDS = { fields: ['document_type'], file: FILE_FIELD } as const satisfies {
+/** On an export (form field `format`): whether every account's balances agree (opening + Σ postings = closing). */
+export const RECONCILED_HEADER = 'X-Statement-Reconciled';
+
+/**
+ * The 200 answers of analyze besides JSON (SPEC §8a exports), by media type: what the OpenAPI
+ * document adds to the operation's 200 (openapi.ts), with the headers an export carries.
+ */
+export const EXPORT_CONTENT = {
+  'application/xml': 'With `format=camt053`: ISO 20022 camt.053.001.08, one `Stmt` per account.',
+  'text/plain': 'With `format=mt940`: SWIFT MT940 as German banks write it (DATEV-compatible), US-ASCII.',
+  'text/csv': 'With `format=csv`: UTF-8 with BOM, `;`, German notation, a header row, one row per posting.',
+} as const;
+
+export const ANALYZE_FORM_FIELDS = { fields: ['document_type', 'format'], file: FILE_FIELD } as const satisfies {
   fields: readonly (keyof z.infer<typeof AnalyzeFormSchema>)[];
   file: keyof z.infer<typeof AnalyzeFormSchema>;
 };

@@ -22,7 +22,8 @@ const CLIENT_SOURCE = `import createClient from 'openapi-fetch';
 import type { paths } from './schema.js';
 
 export async function naturalCalls(baseUrl: string, apiKey: string, pdf: Blob) {
-  const client = createClient<paths>({ baseUrl, headers: { Authorization: \`Bearer \${apiKey}\` } });
+  // The JSON answers (openapi-fetch's media-type parameter); exports below.
+  const client = createClient<paths, 'application/json'>({ baseUrl, headers: { Authorization: \`Bearer \${apiKey}\` } });
 
   const analyzed = await client.POST('/api/v1/analyze', {
     body: { document_type: 'kontoauszug', file: pdf },
@@ -47,6 +48,22 @@ export async function naturalCalls(baseUrl: string, apiKey: string, pdf: Blob) {
   }
   const remaining: string | null = analyzed.response.headers.get('RateLimit-Remaining');
 
+  // The same statement in camt.053, the file an accounting program imports: a client of that media type.
+  const files = createClient<paths, 'application/xml'>({ baseUrl, headers: { Authorization: \`Bearer \${apiKey}\` } });
+  const exported = await files.POST('/api/v1/analyze', {
+    body: { document_type: 'kontoauszug', file: pdf, format: 'camt053' },
+    bodySerializer(body) {
+      const form = new FormData();
+      form.append('document_type', body.document_type);
+      if (body.format) form.append('format', body.format);
+      form.append('file', body.file, 'statement.pdf');
+      return form;
+    },
+    parseAs: 'text',
+  });
+  const camt: string | undefined = exported.data;
+  const reconciled: string | null = exported.response.headers.get('X-Statement-Reconciled');
+
   const usage = await client.GET('/api/v1/usage');
   const included: number | undefined = usage.data?.usage.included_calls;
   const periodEnd: string | undefined = usage.data?.period.end;
@@ -58,7 +75,7 @@ export async function naturalCalls(baseUrl: string, apiKey: string, pdf: Blob) {
   const portalCode: string | undefined = portal.error?.error.code;
   const portalParam: string | undefined = portal.error?.error.param;
 
-  return { documentType: result?.document_type, firstAmount, firstPosting, mahnTotal, topics, remaining, included, periodEnd, checkoutUrl, portalCode, portalParam };
+  return { documentType: result?.document_type, firstAmount, firstPosting, mahnTotal, topics, remaining, camt, reconciled, included, periodEnd, checkoutUrl, portalCode, portalParam };
 }
 
 export async function narrowTypes(baseUrl: string, pdf: Blob) {
@@ -69,6 +86,8 @@ export async function narrowTypes(baseUrl: string, pdf: Blob) {
   await client.POST('/api/v1/analyze', { body: { document_type: 'mahnung', file: pdf, documenttype: 'mahnung' } });
   // @ts-expect-error document_type is one of the six
   await client.POST('/api/v1/analyze', { body: { document_type: 'rechnung', file: pdf } });
+  // @ts-expect-error format is one of json, camt053, mt940, csv
+  await client.POST('/api/v1/analyze', { body: { document_type: 'kontoauszug', file: pdf, format: 'xlsx' } });
 }
 `;
 
@@ -131,5 +150,8 @@ describe('a client generated from the served OpenAPI document', () => {
     assert.match(String(seen.checkoutUrl), /^http:\/\/127\.0\.0\.1:\d+\/billing\/test-mode\/checkout\?token=/);
     assert.equal(seen.portalCode, 'invalid_request', 'a trial without a subscription has no portal');
     assert.match(String(seen.remaining), /^\d+$/);
+    assert.match(String(seen.camt), /^<\?xml[^>]*>\s*<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.08"/);
+    assert.equal(seen.reconciled, 'true');
+    assert.match(String(seen.firstPosting), /^-?\d+\.\d{2}$/);
   });
 });
