@@ -52,6 +52,10 @@ describe('references (EREF+/MREF+/CRED+/KREF+ and their spelled-out forms)', () 
     assert.deepEqual(r.references, { end_to_end_id: null, mandate_id: '4WH2224N7HE64', creditor_id: 'LU96ZZZ0000000000000000058', customer_reference: null });
   });
 
+  test('a label wrapped away from its value by a column (`… 2026 Referenz` / `5953496215`) takes the next line', () => {
+    assert.equal(postingReferences(['Einkommensteuer März 2026 Referenz', '5953496215']).references.end_to_end_id, '5953496215');
+  });
+
   test('NOTPROVIDED and labels without a figure are no references', () => {
     const r = postingReferences(['EREF+NOTPROVIDED SVWZ+Einzahlung 06/26', 'Mandat wird erteilt']);
     assert.deepEqual(r.references, { end_to_end_id: null, mandate_id: null, creditor_id: null, customer_reference: null });
