@@ -155,10 +155,14 @@ interface FieldScore {
   refSpurious: number;
   boxChecked: number;
   boxHolds: number;
+  /** Returned postings by `evidence.verified`. */
+  running: number;
+  reconciledOnly: number;
+  unverified: number;
 }
 
 const fieldScore: Record<string, FieldScore> = {};
-const emptyFields = (): FieldScore => ({ valuePrinted: 0, valueOk: 0, valueSpurious: 0, ibanPrinted: 0, ibanOk: 0, ibanInvalidPrinted: 0, ibanSpurious: 0, refPrinted: 0, refOk: 0, refSpurious: 0, boxChecked: 0, boxHolds: 0 });
+const emptyFields = (): FieldScore => ({ valuePrinted: 0, valueOk: 0, valueSpurious: 0, ibanPrinted: 0, ibanOk: 0, ibanInvalidPrinted: 0, ibanSpurious: 0, refPrinted: 0, refOk: 0, refSpurious: 0, boxChecked: 0, boxHolds: 0, running: 0, reconciledOnly: 0, unverified: 0 });
 
 async function scoreFields(f: KontoauszugFixture, out: Outcome, pairs: readonly [number, number][], s: FieldScore, pdf: Uint8Array | null): Promise<void> {
   const truth = f.postings.flat();
@@ -182,6 +186,11 @@ async function scoreFields(f: KontoauszugFixture, out: Outcome, pairs: readonly 
         if (p.references[k] === t.references[k]) s.refOk++;
       } else if (p.references[k] !== null) s.refSpurious++;
     }
+  }
+  for (const p of got) {
+    if (p.evidence.verified === 'running_balance') s.running++;
+    else if (p.evidence.verified === 'reconciled') s.reconciledOnly++;
+    else s.unverified++;
   }
   if (!pdf) return;
   const pages = await pdfWordBoxes(pdf);
@@ -210,6 +219,8 @@ function fieldRows(variant: string): void {
     for (const k of Object.keys(total) as (keyof FieldScore)[]) total[k] += x[k];
   }
   console.log(line('ALL', total));
+  const n = total.running + total.reconciledOnly + total.unverified;
+  console.log(`verified: running_balance ${pct(total.running, n)}, reconciled ${pct(total.reconciledOnly, n)}, none ${pct(total.unverified, n)} of ${n} returned postings`);
   for (const k of Object.keys(fieldScore)) delete fieldScore[k];
 }
 
