@@ -5,6 +5,8 @@
 #     about twice as fast.
 #   chromium: the headless browser the account-area tests drive with playwright-core (tests only;
 #     playwright's own browser download cannot run here).
+#   poppler-utils: `pdftotext -bbox`, the reader independent of pdf.js that the evidence tests
+#     check boxes against (tests and eval only; test/support/pdf-word-boxes.ts).
 set -eu
 
 missing=""
@@ -14,8 +16,11 @@ fi
 if ! command -v chromium >/dev/null 2>&1; then
   missing="$missing chromium"
 fi
+if ! command -v pdftotext >/dev/null 2>&1; then
+  missing="$missing poppler-utils"
+fi
 if [ -z "$missing" ]; then
-  echo "install-system-deps: tesseract (deu) and chromium already installed"
+  echo "install-system-deps: tesseract (deu), chromium and pdftotext already installed"
   exit 0
 fi
 
@@ -33,3 +38,4 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends $missing
 command -v tesseract >/dev/null 2>&1 && tesseract --version | head -1
 command -v chromium >/dev/null 2>&1 && chromium --version
+command -v pdftotext >/dev/null 2>&1 && pdftotext -v 2>&1 | head -1

@@ -31,7 +31,10 @@ export async function pdfWordBoxes(pdf: Uint8Array): Promise<PdfPageWords[]> {
   try {
     const file = path.join(dir, 'doc.pdf');
     await writeFile(file, pdf);
-    const { stdout } = await run('pdftotext', ['-bbox', file, '-'], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run('pdftotext', ['-bbox', file, '-'], { maxBuffer: 64 * 1024 * 1024 }).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') throw new Error('pdftotext is not installed: run scripts/install-system-deps.sh (poppler-utils)');
+      throw e;
+    });
     const pages: PdfPageWords[] = [];
     for (const p of stdout.matchAll(/<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/gu)) {
       const words = [...p[3]!.matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/gu)].map((w) => ({

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isValidIBAN } from 'ibantools';
+import { documentLines } from '../../../src/pipeline/layout/lines.js';
+import { accountHolder } from '../../../src/pipeline/stages/kontoauszug/account-holder.js';
 import { counterpartyAccount, printedIban } from '../../../src/pipeline/stages/kontoauszug/counterparty-account.js';
+import { synthDoc } from './synthetic.js';
 import { postingIds } from '../../../src/pipeline/stages/kontoauszug/posting-id.js';
 import { postingType } from '../../../src/pipeline/stages/kontoauszug/posting-type.js';
 import { decimalAmount } from '../../../src/pipeline/stages/kontoauszug/postings-record.js';
@@ -50,6 +53,10 @@ describe('references (EREF+/MREF+/CRED+/KREF+ and their spelled-out forms)', () 
   test('Deutsche Bank wording: Mand-ID is the mandate; a `Verwendungszweck/ Kundenreferenz` heading is no value', () => {
     const r = postingReferences(['Verwendungszweck/ Kundenreferenz', '. SHOP, Ihr Einkauf bei SHOP', 'PP.1111.PP PAYPAL', 'Gläubiger-ID LU96ZZZ0000000000000000058', 'Mand-ID 4WH2224N7HE64']);
     assert.deepEqual(r.references, { end_to_end_id: null, mandate_id: '4WH2224N7HE64', creditor_id: 'LU96ZZZ0000000000000000058', customer_reference: null });
+  });
+
+  test('a label wrapped away from its value by a column (`… 2026 Referenz` / `5953496215`) takes the next line', () => {
+    assert.equal(postingReferences(['Einkommensteuer März 2026 Referenz', '5953496215']).references.end_to_end_id, '5953496215');
   });
 
   test('NOTPROVIDED and labels without a figure are no references', () => {
@@ -160,5 +167,23 @@ describe('purpose and amounts', () => {
     assert.equal(decimalAmount(-123456), '-1234.56');
     assert.equal(decimalAmount(5), '0.05');
     assert.equal(decimalAmount(200000), '2000.00');
+  });
+});
+
+describe('account holder', () => {
+  test('labelled, with the name in its cell or the next', () => {
+    assert.equal(accountHolder(documentLines(synthDoc([[50, 60, 'Sparkasse Musterstadt'], [320, 80, 'Kontoinhaber: Anna Schulz']]))), 'Anna Schulz');
+    assert.equal(accountHolder(documentLines(synthDoc([[50, 80, 'Kontoinhaber'], [200, 80, 'Jürgen Becker']]))), 'Jürgen Becker');
+  });
+
+  test('the name line of the address block, the salutation dropped', () => {
+    const lines = documentLines(synthDoc([[56, 60, 'Sparkasse Musterstadt'], [56, 90, 'Herrn'], [56, 100, 'Max Mustermann'], [56, 113, 'Hauptstraße 12'], [56, 126, '80331 München']]));
+    assert.equal(accountHolder(lines), 'Max Mustermann');
+  });
+
+  test('a label word in a sentence, two columns run together, or no address: null', () => {
+    assert.equal(accountHolder(documentLines(synthDoc([[50, 80, 'Die Bank wird den Kontoinhaber in regelmäßigen Zeitabständen unterrichten.']]))), null);
+    assert.equal(accountHolder(documentLines(synthDoc([[56, 100, 'Ortsteil Manuel Jahna'], [56, 113, 'Strasse 7 Marktplatz 7'], [56, 126, '99999 Stadt 97461 Hofheim']]))), null);
+    assert.equal(accountHolder(documentLines(synthDoc([[56, 100, 'Kontoauszug 3/2026']]))), null);
   });
 });

@@ -39,6 +39,9 @@ describe('kontoauszug accounts[] (SPEC §8a)', () => {
 
   /** Box checks over all text-layer layouts, asserted together at the end (SPEC: ≥ 99 %). */
   const boxes = { checked: 0, holds: 0, misses: [] as string[] };
+  /** Holders read over all layouts: never another name, and read on most. */
+  const holders = { statements: 0, read: 0 };
+  const sameName = (a: string, b: string): boolean => a.toLocaleUpperCase('de') === b.toLocaleUpperCase('de');
 
   function assertEvidence(id: string, a: AccountRecord, p: PostingRecord, pages: number, source: 'text_layer' | 'ocr'): void {
     const e = p.evidence;
@@ -72,6 +75,10 @@ describe('kontoauszug accounts[] (SPEC §8a)', () => {
           assert.equal(a.opening_balance?.amount, decimal(String(e['opening_balance'])), `${f.id}: opening`);
           assert.equal(a.closing_balance?.amount, decimal(String(e['closing_balance'])), `${f.id}: closing`);
           assert.equal(a.reconciled, true);
+          // As printed (some letterheads set it in capitals), or null; never another name.
+          if (a.holder !== null) assert.ok(sameName(a.holder, f.statement.holder), `${f.id}: holder ${a.holder} ≠ ${f.statement.holder}`);
+          holders.statements++;
+          if (a.holder !== null) holders.read++;
           if (e['period_start']) assert.equal(a.period.start, iso(String(e['period_start'])), `${f.id}: period`);
           a.postings.forEach((p, i) => {
             const row = rows[i]!;
@@ -106,6 +113,10 @@ describe('kontoauszug accounts[] (SPEC §8a)', () => {
   test('the evidence box holds the printed amount (pdftotext -bbox) for at least 99 % of postings', () => {
     assert.ok(boxes.checked > 500, `checked ${boxes.checked}`);
     assert.ok(boxes.holds / boxes.checked >= 0.99, `${boxes.holds}/${boxes.checked}; misses: ${boxes.misses.slice(0, 10).join('; ')}`);
+  });
+
+  test('the holder is read on most statements', () => {
+    assert.ok(holders.read / holders.statements >= 0.6, `${holders.read}/${holders.statements}`);
   });
 
   test('types from the printed type words; type_text as printed', async () => {

@@ -63,6 +63,24 @@ describe('accounts[] on real statement texts', { skip: present ? false : '../sha
     assert.equal(slots.accounts![0]!.opening_balance?.amount, '3000.68');
   });
 
+  const DKB_YEAR = 'dkb_GiroKontoauszug02.txt';
+  test('DKB: a value date before the booking date, across the turn of the year', { skip: !exists(DKB_YEAR) }, async () => {
+    const { all } = await postings(DKB_YEAR);
+    // `04.01. 31.12. Überweisung 1.000,00` in a statement "vom 31.12.2020 bis 04.01.2021".
+    const p = all.find((x) => x.booking_date === '2021-01-04' && x.amount === '-1000.00' && x.type === 'transfer');
+    assert.ok(p);
+    assert.equal(p.value_date, '2020-12-31');
+  });
+
+  const DKB_OFF = 'dkb_GiroKontoauszug18.txt';
+  test('DKB: a statement whose balances do not add up marks its posting `none`', { skip: !exists(DKB_OFF) }, async () => {
+    // ALTER KONTOSTAND 1.111,11 H + 26,91 ≠ NEUER KONTOSTAND 1.137,02 H: printed so.
+    const { all, slots } = await postings(DKB_OFF);
+    assert.equal(slots.accounts![0]!.reconciled, false);
+    const p = find(all, '2022-11-04', '26.91');
+    assert.deepEqual([p.type, p.type_text, p.value_date, p.evidence.verified], ['return', 'Storno Gutschrift', '2022-11-03', 'none']);
+  });
+
   const BANK11 = 'bank11_Kontoauszug02.txt';
   test('Bank11: a counterparty IBAN printed on its own line; one whose check digits fail is none', { skip: !exists(BANK11) }, async () => {
     const { all } = await postings(BANK11);

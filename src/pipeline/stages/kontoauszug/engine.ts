@@ -15,6 +15,7 @@ import { statedSettlements } from './sign.js';
 import { otherDateIsValueDate } from './value-date.js';
 import { findPeriod, printedRanges } from './year.js';
 import { accountBic } from './account-bic.js';
+import { accountHolder } from './account-holder.js';
 
 /**
  * The Kontoauszug engine: positioned words → one table of postings per account plus the
@@ -24,7 +25,7 @@ import { accountBic } from './account-bic.js';
  */
 export const HEADERS = ['Datum', 'Buchungstext', 'Empfänger', 'Betrag'] as const;
 
-export function extractAccounts(doc: LoadedDocument): (AccountResult & { bic: string | null })[] {
+export function extractAccounts(doc: LoadedDocument): (AccountResult & { bic: string | null; holder: string | null })[] {
   const lines = documentLines(doc);
   const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
   const { events, model, headers } = buildBlocks(lines, { ocrPages });
@@ -42,7 +43,8 @@ export function extractAccounts(doc: LoadedDocument): (AccountResult & { bic: st
   const partySlot = documentPartySlot(sections.flatMap((s) => s.postings.filter((p) => partyFor(p) === null).map(postingLines)));
   const valueDates = otherDateIsValueDate(lines, headers, card);
   const context = { docPeriod, bank, currency, card, partySlot, ocrPages, settlements: statedSettlements(otherLines), partyFor, ranges: printedRanges(otherLines), valueDates };
-  return sections.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => ({ ...account(s, context), bic: accountBic(otherLines, s.iban) }));
+  const holder = accountHolder(otherLines);
+  return sections.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => ({ ...account(s, context), bic: accountBic(otherLines, s.iban), holder }));
 }
 
 /**

@@ -12,8 +12,9 @@ export interface Posting {
   date: PrintedDate | null;
   /**
    * The other date printed with the posting (value date, or the receipt date of a card
-   * posting), as printed. Not part of SPEC §8's row; kept for evaluation against sources
-   * that date postings by value date.
+   * posting), as printed. Not part of SPEC §8's row; SPEC §8a's `value_date` where the document
+   * prints value dates (value-date.ts), and kept for evaluation against sources that date
+   * postings by value date.
    */
   otherDate: PrintedDate | null;
   first: Line;

@@ -26,7 +26,7 @@ export function decimalAmount(cents: number): string {
   return `${cents < 0 ? '-' : ''}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
 }
 
-export function toAccountRecords(accounts: readonly (AccountResult & { bic: string | null })[], doc: LoadedDocument): AccountRecord[] {
+export function toAccountRecords(accounts: readonly (AccountResult & { bic: string | null; holder: string | null })[], doc: LoadedDocument): AccountRecord[] {
   const pages = pageGeometry(doc);
   return accounts.map((a) => {
     const currency = a.info.currency;
@@ -75,7 +75,7 @@ export function toAccountRecords(accounts: readonly (AccountResult & { bic: stri
     return {
       iban: a.iban,
       bic: a.bic,
-      holder: null,
+      holder: a.holder,
       bank: a.info.bank,
       currency,
       period: { start: iso(a.period?.start ?? null), end: iso(a.period?.end ?? null) },

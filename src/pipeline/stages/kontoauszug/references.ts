@@ -16,8 +16,8 @@ import type { PostingReferences } from '../../model/result.js';
  *   one broken off at a hyphen or slash, or whose rest runs straight into the next tag
  *   (`EREF+0123/AB-` / `4567MREF+…`, as DKB prints them); an identifier on a shorter line ends there.
  * - A spelled-out label takes the first word after it, on its line or, where the label ends
- *   the line with a colon, on the next; the value must hold a digit (a label word in a sentence
- *   or a column heading is no reference).
+ *   the line, on the next — not after a heading of slash-joined labels (`Verwendungszweck/
+ *   Kundenreferenz`); the value must hold a digit (a label word in a sentence is no reference).
  * - `NOTPROVIDED` (SEPA's "none given") is no reference: null.
  */
 const TAG = /(?<![A-Za-z])(EREF|MREF|CRED|KREF|SVWZ|ABWA|ABWE|IBAN|BIC|PURP|COAM|OAMT|SQTP|DEBT|ANAM|BREF|RREF)\+/gu;
@@ -84,9 +84,11 @@ function spelled(lines: readonly string[], label: RegExp): string | null {
     const m = label.exec(line);
     if (!m) continue;
     const after = line.slice(m.index + m[0].length).trim();
-    // The next line holds the value only after a label that ends its line with a colon
-    // (`Gläubiger-ID:` / `DE12…`); a bare label there is a column heading (`Verwendungszweck/ Kundenreferenz`).
-    const next = /:\s*$/u.test(m[0]) ? (lines[i + 1]?.trim().split(/\s+/u)[0] ?? '') : '';
+    // A label that ends its line takes the next line's first word (`Gläubiger-ID:` / `DE12…`, a
+    // column wrapped after `Referenz`), unless the line is a heading of slash-joined labels
+    // (`Verwendungszweck/ Kundenreferenz`) and the label has no colon.
+    const heading = !/:\s*$/u.test(m[0]) && line.includes('/');
+    const next = heading ? '' : (lines[i + 1]?.trim().split(/\s+/u)[0] ?? '');
     const word = after !== '' ? after.split(/\s+/u)[0]! : next;
     if (/\d/u.test(word) && !/\+/u.test(word)) return word;
   }

@@ -5,7 +5,7 @@ import type { PartySlot } from './party-slot.js';
 import type { PostingDates } from './posting-dates.js';
 import type { Posting, SignedPosting } from './posting.js';
 
-/** A posting's table row (SPEC §8) and the other date kept beside it for evaluation. */
+/** A posting's table row (SPEC §8) and the other date kept beside it (evaluation; §8a value_date). */
 export interface Row {
   date: string;
   /** The posting's other printed date (value or receipt date), '' when none; not in the table. */
