@@ -59,3 +59,31 @@ describe('letter key numbers carry evidence', () => {
     assert.ok(withEvidence / total >= 0.9, `${withEvidence}/${total} with evidence`);
   });
 });
+
+describe('key number evidence where a value is printed more than once', () => {
+  it('boxes the line that names the key, never part of a longer figure', async () => {
+    const { payslipLines, textPdf } = await import('../../support/documents.js');
+    const pdf = await textPdf([payslipLines()]);
+    const result = await runPipeline(registry.lohnabrechnung, { bytes: pdf, kind: 'pdf' }, { reader, maxPages: 5, timeoutMs: 60_000 });
+    assert.ok(result.status === 'success' && result.output.kind === 'analysis');
+    const keys = result.output.analysis.key_numbers;
+    const page = (await pdfWordBoxes(pdf))[0]!;
+    /** The printed line (by poppler) that the key's box sits on. */
+    const lineOf = (name: string): string => {
+      const e = keys[name]?.evidence;
+      assert.ok(e, `${name} has evidence`);
+      const mid = ((e.box[1] + e.box[3]) / 2) * page.height;
+      return page.words
+        .filter((w) => w.y0 <= mid && w.y1 >= mid)
+        .map((w) => w.text)
+        .join(' ');
+    };
+    // 2.288,00 € twice (Nettoverdienst, Auszahlungsbetrag); 3.500,00 € twice (Gehalt, Gesamtbrutto);
+    // 0,00 € inside 3.500,00 €; the tax class 1 inside the postcode 70173.
+    assert.match(lineOf('auszahlungsbetrag'), /^Auszahlungsbetrag/);
+    assert.match(lineOf('nettoverdienst'), /^Nettoverdienst/);
+    assert.match(lineOf('gesamtbrutto'), /^Gesamtbrutto/);
+    assert.match(lineOf('solidaritaetszuschlag'), /^Solidaritätszuschlag/);
+    assert.match(lineOf('steuerklasse'), /^Steuerklasse/);
+  });
+});
