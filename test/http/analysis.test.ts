@@ -47,8 +47,14 @@ describe('analysis over HTTP (sqlite, real registry)', () => {
     const res = await analyze(server.url, org.apiKey, { documentType: 'lohnabrechnung', file: await textPdf([payslipLines()]) });
     assert.equal(res.status, 200);
     const { analysis } = (await res.json()) as { analysis: Analysis };
-    assert.deepEqual(analysis.key_numbers.gesamtbrutto, { value: '3.500,00 €', page: 1 });
-    assert.deepEqual(analysis.key_numbers.auszahlungsbetrag, { value: '2.288,00 €', page: 1 });
+    assert.deepEqual(analysis.key_numbers.gesamtbrutto && { value: analysis.key_numbers.gesamtbrutto.value, page: analysis.key_numbers.gesamtbrutto.page }, { value: '3.500,00 €', page: 1 });
+    assert.deepEqual(analysis.key_numbers.auszahlungsbetrag && { value: analysis.key_numbers.auszahlungsbetrag.value, page: analysis.key_numbers.auszahlungsbetrag.page }, { value: '2.288,00 €', page: 1 });
+    // Where each is printed (SPEC §8a): the Gesamtbrutto line, not the Gehalt line above it with the same figure.
+    const gesamtbrutto = analysis.key_numbers.gesamtbrutto?.evidence;
+    const auszahlung = analysis.key_numbers.auszahlungsbetrag?.evidence;
+    assert.ok(gesamtbrutto && auszahlung);
+    assert.deepEqual([gesamtbrutto.page, gesamtbrutto.source, gesamtbrutto.confidence], [1, 'text_layer', 1]);
+    assert.ok(auszahlung.box[1] > gesamtbrutto.box[1], 'Auszahlungsbetrag is printed below Gesamtbrutto');
     assert.equal(analysis.key_numbers.abrechnungszeitraum?.value, 'Oktober 2026');
     assert.deepEqual(analysis.review_flags.filter((f) => f.topic === 'netto_rechnung'), []);
   });

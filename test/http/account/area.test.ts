@@ -257,10 +257,14 @@ for (const backend of backends()) {
         const res = await c.upload(action, 'kontoauszug', await textPdf([statementLines()]));
         const html = await res.text();
         assert.equal(res.status, 200, html.slice(0, 500));
-        assert.match(html, /<table class="postings">/);
-        assert.match(html, /<th scope="col"[^>]*>Buchungstext<\/th>/);
-        assert.match(html, /-84,00/);
-        assert.match(html, /2\.288,00/);
+        // The postings model with its evidence: a row per posting, its frame on the page as read.
+        assert.match(html, /<table class="postings evidence-rows">/);
+        assert.match(html, /<th scope="col"[^>]*>Counterparty<\/th>/);
+        assert.equal(html.match(/<tr id="posting-1-\d+"/g)?.length, 4);
+        assert.match(html, /−84\.00 EUR/);
+        assert.match(html, /2,288\.00 EUR/);
+        assert.match(html, /<image href="data:image\/jpeg;base64,/);
+        assert.equal(html.match(/<a href="#posting-1-\d+" id="box-1-\d+" class="box verified-/g)?.length, 4);
         assert.match(html, /&quot;document_type&quot;: &quot;kontoauszug&quot;/, 'the raw JSON, escaped');
         assert.equal(await billable(server, org.apiKey), before + 1);
         const records = await auditRecordsOf(server, org.organizationId, 1);

@@ -31,7 +31,9 @@ describe('try it with evidence boxes in a real browser', { skip: chromiumAvailab
     const org = await createOrg(server, { name: 'Evidenz GmbH' });
     const cookie = await signedInCookie(server, org.organizationId);
     const context = await browser.newContext({ locale, viewport: { width: 1280, height: 1000 }, acceptDownloads: true });
-    await context.addCookies([{ name: 'kt_session', value: cookie.slice('kt_session='.length), url: `${server.url}/api-account` }]);
+    // The session cookie and the CSRF cookie, as the browser would hold them after sign-in.
+    const cookies = cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
+    await context.addCookies(cookies.map((c) => ({ ...c, url: `${server.url}/api-account` })));
     return { context, page: await context.newPage() };
   }
 
