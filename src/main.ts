@@ -8,8 +8,9 @@ import { openStore } from './adapters/store/open-store.js';
 import { createOpenAiCompatibleClient } from './adapters/llm/openai-compatible.js';
 import { startTempFileSweeper } from './adapters/temp-files/sweeper.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { readerConfigOf } from './config/reader-config.js';
 import { buildApp, closeGracefully } from './http/app.js';
-import { createDocumentReader, defaultReaderConfig } from './pipeline/reading/read-document.js';
+import { createDocumentReader } from './pipeline/reading/read-document.js';
 import { buildPipelineRegistry } from './pipeline/pipelines.js';
 import { analysisStages } from './pipeline/stages/analysis/index.js';
 import { systemClock } from './ports/clock.js';
@@ -33,16 +34,7 @@ async function main(): Promise<void> {
   const mailer = config.smtpUrl
     ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
     : createOutboxMailer({ dir: config.outboxDir, from: config.mailFrom });
-  const reader = createDocumentReader({
-    ...defaultReaderConfig,
-    workerPoolSize: config.workerPoolSize,
-    queueWaitMs: config.queueWaitMs,
-    ocrEngine: config.ocrEngine,
-    ocrLanguages: config.ocrLanguages,
-    ocrModelDir: config.ocrModelDir,
-    maxImagePixels: config.maxImagePixels,
-    renderDpi: config.pdfRenderDpi,
-  });
+  const reader = createDocumentReader(readerConfigOf(config));
   const app = await buildApp({
     config,
     store,

@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import { createOpenAiCompatibleClient } from '../adapters/llm/openai-compatible.js';
 import { openStore } from '../adapters/store/open-store.js';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
+import { readerConfigOf } from '../config/reader-config.js';
 import { buildPipelineRegistry } from '../pipeline/pipelines.js';
-import { createDocumentReader, defaultReaderConfig } from '../pipeline/reading/read-document.js';
+import { createDocumentReader } from '../pipeline/reading/read-document.js';
 import { analysisStages } from '../pipeline/stages/analysis/index.js';
 import { systemClock } from '../ports/clock.js';
 import { checkAnalyzeOptions, runAnalyzeCommand } from './analyze.js';
@@ -77,16 +78,7 @@ async function analyze(config: Config, inputs: string[], flags: { type?: string;
     process.stderr.write(`${checked.usage}\n\n${USAGE}\n`);
     return 2;
   }
-  const reader = createDocumentReader({
-    ...defaultReaderConfig,
-    workerPoolSize: config.workerPoolSize,
-    queueWaitMs: config.queueWaitMs,
-    ocrEngine: config.ocrEngine,
-    ocrLanguages: config.ocrLanguages,
-    ocrModelDir: config.ocrModelDir,
-    maxImagePixels: config.maxImagePixels,
-    renderDpi: config.pdfRenderDpi,
-  });
+  const reader = createDocumentReader(readerConfigOf(config));
   const pipelines = buildPipelineRegistry(
     config.llm
       ? analysisStages(

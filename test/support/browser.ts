@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { signedInCookie } from './account-session.js';
+import type { TestServer } from './server.js';
 
 /**
  * Headless Chromium for the account-area tests: Debian's `chromium` (installed by .ci/run),
@@ -68,4 +70,21 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       targets: v.nodes.map((n: any) => String(n.target)),
     }));
   });
+}
+
+/**
+ * A browser context signed in to the account area of `server` as `organizationId`: the session
+ * cookie and the CSRF cookie, as the browser would hold them after sign-in (account-session.ts).
+ */
+export async function signedInContext(
+  browser: Browser,
+  server: Pick<TestServer, 'store' | 'clock' | 'url'>,
+  organizationId: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const cookie = await signedInCookie(server, organizationId);
+  const context = await browser.newContext(options);
+  const cookies = cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
+  await context.addCookies(cookies.map((c) => ({ ...c, url: `${server.url}/api-account` })));
+  return context;
 }

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { signedInCookie, TEST_SESSION_SECRET } from '../../support/account-session.js';
-import { axeViolations, chromiumAvailable, launchBrowser, screenshot } from '../../support/browser.js';
+import { TEST_SESSION_SECRET } from '../../support/account-session.js';
+import { axeViolations, chromiumAvailable, launchBrowser, screenshot, signedInContext } from '../../support/browser.js';
 import { statementLines, textPdf } from '../../support/documents.js';
 import { closeSharedReader, createOrg, startServer, type TestServer } from '../../support/server.js';
 
@@ -51,11 +51,7 @@ describe('account pages in a real browser', { skip: chromiumAvailable() ? false 
           });
         }
       }
-      const cookie = await signedInCookie(server, org.organizationId);
-      const context = await browser.newContext({ locale, viewport: { width: 1200, height: 900 } });
-      // The session cookie and the CSRF cookie, as the browser would hold them after sign-in.
-      const cookies = cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
-      await context.addCookies(cookies.map((c) => ({ ...c, url: `${server.url}/api-account` })));
+      const context = await signedInContext(browser, server, org.organizationId, { locale, viewport: { width: 1200, height: 900 } });
       const page = await context.newPage();
       try {
         await page.goto(`${server.url}/?lang=${locale}`, WAIT);

@@ -5,42 +5,9 @@ import { classifyText, supports } from '../../../src/pipeline/stages/classify/cl
 import { ledgerLinks } from '../../../src/pipeline/stages/classify/ledger.js';
 import { documentText } from '../../../src/pipeline/layout/text-lines.js';
 import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
-import { synthDoc, type SynthLine } from './synthetic.js';
+import { EXCERPT_PAGE, synthDoc, type SynthLine } from './synthetic.js';
 
-/**
- * A statement page that is not page one (issue 11, class 1): no title, no opening balance, a
- * date column, amount columns and a running balance; stacked dates `22` / `Sept.` / `2025`.
- */
-const page: SynthLine[] = [
-  [45, 50, 'DATUM TYP BESCHREIBUNG ZAHLUNGSEINGANG ZAHLUNGSAUSGANG SALDO'],
-  [45, 70, '22'],
-  [82, 70, 'Card Transaction REWE Markt GmbH'],
-  [480, 70, '45,90 €', true],
-  [555, 70, '1.954,10 €', true],
-  [45, 81, 'Sept.'],
-  [45, 92, '2025'],
-  [45, 115, '23'],
-  [82, 115, 'Transfer Incoming transfer from Max Mustermann'],
-  [395, 115, '500,00 €', true],
-  [555, 115, '2.454,10 €', true],
-  [45, 126, 'Sept.'],
-  [45, 137, '2025'],
-  [45, 160, '25'],
-  [82, 160, 'Direct Debit Stadtwerke Musterstadt'],
-  [480, 160, '94,27 €', true],
-  [555, 160, '2.359,83 €', true],
-  [45, 171, 'Sept.'],
-  [45, 182, '2025'],
-  [45, 205, '29'],
-  [82, 205, 'Card Transaction Lidl sagt Danke'],
-  [480, 205, '4,26 €', true],
-  [555, 205, '2.355,57 €', true],
-  [45, 216, 'Sept.'],
-  [45, 227, '2025'],
-  [45, 780, 'MUSTER NEOBANK AG · Musterallee 1 · 10115 Berlin'],
-  [45, 805, 'Erstellt am 02.10.2025'],
-  [555, 805, 'Seite 2 von 3', true],
-];
+const page = EXCERPT_PAGE;
 
 describe('a statement page that is not page one', () => {
   test('its running balance makes it a statement, title or not', () => {

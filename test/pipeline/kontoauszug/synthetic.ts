@@ -33,3 +33,38 @@ export function synthOcrDoc(...pages: SynthLine[][]): LoadedDocument {
   const doc = synthDoc(...pages);
   return { ...doc, pages: doc.pages.map((p) => ({ ...p, source: 'ocr', cells: p.cells.map((c) => ({ ...c, source: 'ocr', confidence: 0.95 })) })) };
 }
+
+/**
+ * A statement page that is not page one (issue 11, class 1): no title, no opening balance, a
+ * date column, amount columns and a running balance; stacked dates `22` / `Sept.` / `2025`.
+ */
+export const EXCERPT_PAGE: SynthLine[] = [
+  [45, 50, 'DATUM TYP BESCHREIBUNG ZAHLUNGSEINGANG ZAHLUNGSAUSGANG SALDO'],
+  [45, 70, '22'],
+  [82, 70, 'Card Transaction REWE Markt GmbH'],
+  [480, 70, '45,90 €', true],
+  [555, 70, '1.954,10 €', true],
+  [45, 81, 'Sept.'],
+  [45, 92, '2025'],
+  [45, 115, '23'],
+  [82, 115, 'Transfer Incoming transfer from Max Mustermann'],
+  [395, 115, '500,00 €', true],
+  [555, 115, '2.454,10 €', true],
+  [45, 126, 'Sept.'],
+  [45, 137, '2025'],
+  [45, 160, '25'],
+  [82, 160, 'Direct Debit Stadtwerke Musterstadt'],
+  [480, 160, '94,27 €', true],
+  [555, 160, '2.359,83 €', true],
+  [45, 171, 'Sept.'],
+  [45, 182, '2025'],
+  [45, 205, '29'],
+  [82, 205, 'Card Transaction Lidl sagt Danke'],
+  [480, 205, '4,26 €', true],
+  [555, 205, '2.355,57 €', true],
+  [45, 216, 'Sept.'],
+  [45, 227, '2025'],
+  [45, 780, 'MUSTER NEOBANK AG · Musterallee 1 · 10115 Berlin'],
+  [45, 805, 'Erstellt am 02.10.2025'],
+  [555, 805, 'Seite 2 von 3', true],
+];
