@@ -72,6 +72,11 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions): Pr
 
   let pipeline = sharp(bytes, { limitInputPixels: options.maxInputPixels, failOn: 'error', sequentialRead: true })
     .autoOrient();
+  // A page with an alpha channel (PNGs from ImageMagick and many PDF-to-PNG tools) is laid on
+  // white paper first: its transparent pixels usually carry black colour values, so dropping
+  // the alpha (greyscale does) turns the page black. Before any rotation or resize, which would
+  // otherwise mix those black values into the ink's edges.
+  if (meta.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
   if (options.rotate) pipeline = pipeline.rotate(options.rotate);
   pipeline = pipeline.greyscale();
   if (outW !== w || outH !== h) pipeline = pipeline.resize(outW, outH, { kernel: 'lanczos3', fit: 'fill' });
