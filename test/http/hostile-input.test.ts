@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
+  distinctScanPagesPdf,
   imageThenPdf,
   jpegHeaderThenPdf,
   manyTinyPagesPdf,
   pdfFlateBomb,
   pdfReferenceLoop,
   pdfZipPolyglot,
+  sharedFaxPdf,
   withJavaScriptAndAttachment,
 } from '../../scripts/fixtures/hostile-files.js';
 import { encodeMultipart, type Part } from '../support/multipart.js';
@@ -75,6 +77,20 @@ describe('hostile input that must keep holding (issue 10)', { timeout: 180_000 }
     assert.equal((await errorOf(within)).code, 'document_not_recognized');
     const next = await analyze(server.url, org.apiKey, { documentType: 'lohnabrechnung', file: payslip });
     assert.equal(next.status, 200);
+  });
+
+  test('issue 20 §3.1: 100 pages sharing one 300-dpi fax image are rendered once (422: nothing on them); more distinct scanned pages than a call can read are refused up front with 400, naming the limit', async () => {
+    const fax = await analyze(server.url, org.apiKey, { documentType: 'kontoauszug', file: sharedFaxPdf(100) });
+    assert.equal(fax.status, 422);
+    assert.equal((await errorOf(fax)).code, 'document_not_recognized');
+    // The shared test server reads with one thread: 15 scanned pages a call.
+    const res = await analyze(server.url, org.apiKey, { documentType: 'kontoauszug', file: await distinctScanPagesPdf(45) });
+    assert.equal(res.status, 400);
+    const e = await errorOf(res);
+    assert.deepEqual([e.code, e.param], ['invalid_request', 'file']);
+    assert.match(e.message, /45 scanned pages/);
+    assert.match(e.message, /at most 15 scanned pages/);
+    assert.match(e.message, /Split the file/);
   });
 
   test('issue 10: JavaScript and an embedded file in a PDF are ignored and its text is read', async () => {

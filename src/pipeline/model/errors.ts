@@ -9,6 +9,7 @@ export type LoadFailureKind =
   | 'corrupt'
   | 'encrypted'
   | 'too_many_pages'
+  | 'too_many_scanned_pages'
   | 'undecodable_image'
   | 'image_too_large'
   | 'bad_geometry'

@@ -10,6 +10,7 @@ export type LoadFailure =
   | { kind: 'corrupt' }
   | { kind: 'encrypted' }
   | { kind: 'too_many_pages'; pages: number; maxPages: number }
+  | { kind: 'too_many_scanned_pages'; pages: number; maxPages: number }
   | { kind: 'undecodable_image' }
   | { kind: 'image_too_large'; width?: number; height?: number; maxPixels: number }
   | { kind: 'bad_geometry'; what: 'page' | 'image'; width: number; height: number; unit: 'pt' | 'px' }
@@ -25,6 +26,11 @@ export function publicMessage(failure: LoadFailure): string {
       return 'The PDF is protected by a password. Upload a copy without password protection.';
     case 'too_many_pages':
       return `The document has ${failure.pages} pages; at most ${failure.maxPages} pages are accepted.`;
+    case 'too_many_scanned_pages':
+      return (
+        `The document has ${failure.pages} scanned pages to read by OCR; one call reads at most ${failure.maxPages} scanned pages in time. ` +
+        `Split the file into parts of at most ${failure.maxPages} scanned pages and send each part in its own call.`
+      );
     case 'undecodable_image':
       return 'The image cannot be decoded; the file is damaged or not a valid JPEG or PNG.';
     case 'image_too_large': {

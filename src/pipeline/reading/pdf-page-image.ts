@@ -23,21 +23,12 @@ export interface EmbeddedJpeg {
  * the page). Anything else (several images, CMYK, encrypted file, masks) maps to null: render.
  */
 export async function embeddedPageJpegs(
-  bytes: Uint8Array,
+  bytes: Uint8Array | PDFDocument | null,
   pageNumbers: number[],
 ): Promise<Map<number, EmbeddedJpeg | null>> {
   const out = new Map<number, EmbeddedJpeg | null>(pageNumbers.map((n) => [n, null]));
-  let doc: PDFDocument;
-  try {
-    doc = await PDFDocument.load(bytes, {
-      ignoreEncryption: true,
-      updateMetadata: false,
-      throwOnInvalidObject: false,
-    });
-  } catch {
-    return out;
-  }
-  if (doc.isEncrypted) return out; // stream bytes are encrypted: let pdfjs render
+  const doc = bytes instanceof Uint8Array ? await loadPdfObjects(bytes) : bytes;
+  if (!doc) return out;
   for (const n of pageNumbers) {
     try {
       out.set(n, singleJpeg(doc, n));
@@ -46,6 +37,19 @@ export async function embeddedPageJpegs(
     }
   }
   return out;
+}
+
+/**
+ * The PDF's objects as pdf-lib reads them (no rendering), for looking at page images; null when
+ * pdf-lib cannot load the file or its streams are encrypted (then pages are rendered by pdfjs).
+ */
+export async function loadPdfObjects(bytes: Uint8Array): Promise<PDFDocument | null> {
+  try {
+    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+    return doc.isEncrypted ? null : doc;
+  } catch {
+    return null;
+  }
 }
 
 function singleJpeg(doc: PDFDocument, pageNumber: number): EmbeddedJpeg | null {

@@ -59,6 +59,13 @@ export interface ReaderConfig {
   /** After an abort, how long a task may take to stop before its thread is terminated. */
   abortGraceMs: number;
   /**
+   * Distinct scanned pages (pages to render or read by OCR, pages that render alike counted
+   * once) one read may have per pool thread; a PDF with more than this × workerPoolSize is
+   * refused up front as too_many_scanned_pages, before any page is rendered: it could not be
+   * read within the processing deadline (issue 20 §3.1/§3.2; docs/reading.md).
+   */
+  ocrPagesPerThread: number;
+  /**
    * How long a read may wait for a pool thread without progress before it is refused with
    * ReadingCapacityError (503 service_unavailable): the overload bound (QUEUE_WAIT_MS).
    */
@@ -84,6 +91,7 @@ export const defaultReaderConfig: ReaderConfig = Object.freeze({
   ocrSecondLook: true,
   warmUp: true,
   abortGraceMs: 250, // ms
+  ocrPagesPerThread: 15, // a 300-dpi fax or scan page takes 1.5–3 s of a thread: 15 fit a 60 s deadline
   queueWaitMs: 20_000, // ms
 });
 
@@ -130,11 +138,18 @@ function ocrTaskFor(config: ReaderConfig, source: OcrSource, previewWidthPx: num
   };
 }
 
+/** Distinct scanned pages one read may have: what the pool reads within the deadline. */
+export function maxOcrPages(config: ReaderConfig): number {
+  return Math.max(1, Math.floor(config.ocrPagesPerThread) * Math.max(1, Math.floor(config.workerPoolSize)));
+}
+
 export function createDocumentReader(config: ReaderConfig = defaultReaderConfig): ReaderWithStats {
   const pool = readingPoolFor(config);
   let closed = false;
   let ocrPages = 0;
   let blankPages = 0;
+  /** Readings of pages found blank, so a page copied from one counts as blank too. */
+  const blankReadings = new WeakSet<Page>();
 
   async function ocr(source: OcrSource, signal: AbortSignal, number: number, ticket: ReadTicket, previewWidthPx?: number): Promise<Page> {
     const result = await pool.run<OcrTaskResult>(ocrTaskFor(config, source, previewWidthPx), signal, ticket);
@@ -142,7 +157,9 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
     const { width, height, cells, blank } = result.page;
     if (blank) blankPages++;
     else ocrPages++;
-    return { number, width, height, source: 'ocr', cells, ...(result.preview ? { preview: result.preview } : {}) };
+    const page: Page = { number, width, height, source: 'ocr', cells, ...(result.preview ? { preview: result.preview } : {}) };
+    if (blank) blankReadings.add(page);
+    return page;
   }
 
   async function readPdf(shared: Uint8Array, options: ReadOptions, ticket: ReadTicket): Promise<Page[]> {
@@ -157,6 +174,11 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
     const pagesController = new AbortController();
     const forward = () => pagesController.abort(options.signal.reason);
     options.signal.addEventListener('abort', forward, { once: true });
+    // The OCR work is known before any of it starts: refuse what cannot finish in time.
+    const distinctScans = text.pages.filter((p) => p.textLayer !== 'ok' && p.textLayer !== 'blank' && p.sameAs === undefined).length;
+    const maxScans = maxOcrPages(config);
+    if (distinctScans > maxScans) throw toLoadError({ kind: 'too_many_scanned_pages', pages: distinctScans, maxPages: maxScans });
+    const byNumber = new Map<number, Promise<Page>>();
     const pages: Promise<Page>[] = text.pages.map((p) => {
       const preview = p.preview ? { preview: p.preview } : {};
       if (p.textLayer === 'ok') {
@@ -167,10 +189,20 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
         blankPages++;
         return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: [], ...preview });
       }
+      const same = p.sameAs !== undefined ? byNumber.get(p.sameAs) : undefined;
+      // A page that renders exactly like an earlier one gets that page's reading under its own number.
+      if (same) {
+        return same.then((page) => {
+          if (blankReadings.has(page)) blankPages++;
+          return { ...page, number: p.number, cells: structuredClone(page.cells) };
+        });
+      }
       const source: OcrSource = p.jpeg
         ? { type: 'pdf-jpeg', bytes: p.jpeg.bytes, rotate: p.jpeg.rotate, pageWidth: p.width }
         : { type: 'pdf-render', pdf: shared, pageNumber: p.number };
-      return ocr(source, pagesController.signal, p.number, ticket, options.previewWidthPx);
+      const read = ocr(source, pagesController.signal, p.number, ticket, options.previewWidthPx);
+      byNumber.set(p.number, read);
+      return read;
     });
     try {
       return await settleAll(pages, pagesController);

@@ -7,7 +7,8 @@ import { createOcrEngine, resolveOcrEngineName } from '../../../adapters/ocr/cre
 import { decodeImage } from '../image.js';
 import { LoadFailureSignal } from '../load-failures.js';
 import { largestImageCoverage, pagePaintsNothing } from '../page-image-coverage.js';
-import { embeddedPageJpegs, renderPageGrey } from '../pdf-page-image.js';
+import { embeddedPageJpegs, loadPdfObjects, renderPageGrey } from '../pdf-page-image.js';
+import { identicalPages } from '../identical-pages.js';
 import { greyPreviewJpeg, previewDpi } from '../page-preview.js';
 import { checkPdfInflation } from '../pdf-inflation.js';
 import { extractPageText, openPdf } from '../pdf-text.js';
@@ -114,8 +115,12 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
     }
     const toOcr = pages.filter((p) => p.textLayer !== 'ok' && p.textLayer !== 'blank').map((p) => p.number);
     if (toOcr.length > 0) {
-      const jpegs = await embeddedPageJpegs(task.pdf, toOcr);
+      const objects = await loadPdfObjects(task.pdf);
+      const sameAs = objects ? identicalPages(objects, toOcr) : new Map<number, number>();
+      const jpegs = await embeddedPageJpegs(objects, toOcr.filter((n) => !sameAs.has(n)));
       for (const page of pages) {
+        const same = sameAs.get(page.number);
+        if (same !== undefined) page.sameAs = same;
         const j = jpegs.get(page.number);
         if (j) page.jpeg = { bytes: j.jpeg, rotate: j.rotate };
       }

@@ -40,6 +40,8 @@ export interface PdfTextPage {
   preview?: Uint8Array | undefined;
   /** For pages to OCR: the page's single embedded JPEG, when it is one. */
   jpeg?: { bytes: Uint8Array; rotate: 0 | 90 | 180 | 270 } | undefined;
+  /** For pages to OCR: an earlier page (number) that renders exactly alike; read once, copied. */
+  sameAs?: number | undefined;
 }
 
 export type PdfTextResult = { ok: true; pages: PdfTextPage[] } | { ok: false; failure: LoadFailure };

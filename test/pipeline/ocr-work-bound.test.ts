@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { distinctScanPagesPdf, sharedFaxPdf, sharedImagePdf } from '../../scripts/fixtures/hostile-files.js';
+import { CLEAN, scanPages } from '../../scripts/fixtures/scans.js';
+import { scanPages as scanPageSpecs } from '../../scripts/fixtures/texts.js';
+import { pageText } from '../../src/pipeline/layout/text-lines.js';
+import { DocumentLoadError } from '../../src/pipeline/model/errors.js';
+import { openSignal, testReader } from './helpers.js';
+
+/**
+ * Issue 20 §3.1: cheap bytes must not buy expensive work. Pages that draw the same image are
+ * rendered and read once; a file with more distinct scanned pages than one call can read in
+ * time is refused before any page is rendered or read, with a message that says the limit.
+ */
+describe('OCR work of a PDF is bounded before it starts', () => {
+  const reader = testReader(); // 2 threads: 30 scanned pages a call
+  after(() => reader.close());
+
+  it('a scanned page drawn on 8 pages is read once, and every page gets its words', async () => {
+    const [jpeg] = await scanPages([scanPageSpecs()[0]!], CLEAN, [0.4], 3);
+    const meta = await sharp(jpeg!).metadata();
+    const pdf = sharedImagePdf(8, {
+      entries: `/Width ${meta.width} /Height ${meta.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode`,
+      data: Buffer.from(jpeg!),
+    });
+    const before = reader.stats();
+    const doc = await reader.read(pdf, 'pdf', { maxPages: 100, signal: openSignal() });
+    const after = reader.stats();
+    assert.equal(doc.pages.length, 8);
+    assert.deepEqual(doc.pages.map((p) => p.number), [1, 2, 3, 4, 5, 6, 7, 8]);
+    assert.equal(after.ocrPages - before.ocrPages, 1, 'the shared image was OCR\'d more than once');
+    const first = pageText(doc.pages[0]!);
+    assert.ok(first.includes('Bußgeldbescheid'), first.slice(0, 200));
+    for (const page of doc.pages) {
+      assert.equal(page.source, 'ocr');
+      assert.equal(pageText(page), first);
+    }
+  });
+
+  it('100 A4 pages sharing one 300-dpi CCITT G4 image: rendered once, not 100 times', async () => {
+    const pdf = sharedFaxPdf(100);
+    assert.ok(pdf.byteLength < 64 * 1024);
+    const before = reader.stats();
+    const doc = await reader.read(pdf, 'pdf', { maxPages: 100, signal: openSignal() });
+    const after = reader.stats();
+    assert.equal(doc.pages.length, 100);
+    // The text pass and one page task; before the fix, one page task per page (101).
+    assert.ok(after.completed - before.completed <= 2, `${after.completed - before.completed} pool tasks`);
+    assert.ok(doc.pages.every((p) => p.cells.length === 0));
+  });
+
+  it('45 distinct scanned pages: refused up front (too_many_scanned_pages), nothing rendered or read', async () => {
+    const pdf = await distinctScanPagesPdf(45);
+    const before = reader.stats();
+    await assert.rejects(
+      reader.read(pdf, 'pdf', { maxPages: 100, signal: openSignal() }),
+      (err: unknown) => {
+        assert.ok(err instanceof DocumentLoadError, String(err));
+        assert.equal(err.kind, 'too_many_scanned_pages');
+        assert.match(err.publicMessage, /45 scanned pages/u);
+        assert.match(err.publicMessage, /at most 30/u);
+        assert.match(err.publicMessage, /[Ss]plit/u);
+        return true;
+      },
+    );
+    const after = reader.stats();
+    assert.equal(after.completed - before.completed, 1, 'only the text pass ran');
+    assert.equal(after.ocrPages - before.ocrPages, 0);
+  });
+});
