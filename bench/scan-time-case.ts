@@ -17,7 +17,7 @@ import { createOcrEngine } from '../src/adapters/ocr/create-ocr-engine.js';
 import { decodeImage } from '../src/pipeline/reading/image.js';
 import { ocrPage, type OcrPageSettings } from '../src/pipeline/reading/ocr/ocr-page.js';
 import { warmUpOcr } from '../src/pipeline/reading/ocr/warm-up.js';
-import { embeddedPageJpegs } from '../src/pipeline/reading/pdf-page-image.js';
+import { embeddedPageImages } from '../src/pipeline/reading/pdf-page-image.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
 import type { OcrEngine, OcrEngineName } from '../src/ports/ocr-engine.js';
 
@@ -116,15 +116,15 @@ async function steps(mode: 'steps' | 'warmup', engineName: OcrEngineName, pdf: U
   const [, engineStart] = await lap(() => raw.recognize({ data: new Uint8Array(64 * 32).fill(255), width: 64, height: 32 }, { languages: settings.languages, dpi: 300 }));
   const result: StepsResult = { mode, engineStart, passes: [] };
   if (mode === 'warmup') result.warmUp = (await lap(() => warmUpOcr(raw, settings.languages)))[1];
-  const jpegs = await embeddedPageJpegs(pdf, [1, 2, 3]);
+  const jpegs = await embeddedPageImages(pdf, [1, 2, 3]);
   let current = { steps: emptySteps(), pixels: 0, fullReadings: 0 };
   const engine = timed(raw, () => current);
   for (let pass = 0; pass < (mode === 'steps' ? 2 : 1); pass++) {
     const pages: PageSteps[] = [];
     for (const [n, j] of jpegs) {
-      if (!j) throw new Error(`page ${n} of the fixture is not one embedded JPEG`);
+      if (!j) throw new Error(`page ${n} of the fixture is not one embedded image`);
       const [decoded, decode] = await lap(() =>
-        decodeImage(j.jpeg, { maxInputPixels: defaultReaderConfig.maxImagePixels, maxLongSide: defaultReaderConfig.maxOcrLongSide, upscaleBelowDpi: defaultReaderConfig.upscaleBelowDpi, rotate: j.rotate, pageWidthPt: 595.28 }),
+        decodeImage(j.file, { maxInputPixels: defaultReaderConfig.maxImagePixels, maxLongSide: defaultReaderConfig.maxOcrLongSide, upscaleBelowDpi: defaultReaderConfig.upscaleBelowDpi, rotate: j.rotate, pageWidthPt: 595.28 }),
       );
       current = { steps: emptySteps(), pixels: decoded.image.width * decoded.image.height, fullReadings: 0 };
       const [, ocr] = await lap(() => ocrPage(decoded.image, decoded.dpi, engine, settings, new AbortController().signal));

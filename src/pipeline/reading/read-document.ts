@@ -197,8 +197,8 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
           return { ...page, number: p.number, cells: structuredClone(page.cells) };
         });
       }
-      const source: OcrSource = p.jpeg
-        ? { type: 'pdf-jpeg', bytes: p.jpeg.bytes, rotate: p.jpeg.rotate, pageWidth: p.width }
+      const source: OcrSource = p.image
+        ? { type: 'pdf-image', ...p.image, pageWidth: p.width, pdf: shared, pageNumber: p.number }
         : { type: 'pdf-render', pdf: shared, pageNumber: p.number };
       const read = ocr(source, pagesController.signal, p.number, ticket, options.previewWidthPx);
       byNumber.set(p.number, read);

@@ -7,7 +7,7 @@ import { createOcrEngine, resolveOcrEngineName } from '../../../adapters/ocr/cre
 import { decodeImage } from '../image.js';
 import { LoadFailureSignal } from '../load-failures.js';
 import { largestImageCoverage, pagePaintsNothing } from '../page-image-coverage.js';
-import { embeddedPageJpegs, loadPdfObjects, renderPageGrey } from '../pdf-page-image.js';
+import { embeddedPageImages, loadPdfObjects, renderPageGrey } from '../pdf-page-image.js';
 import { identicalPages } from '../identical-pages.js';
 import { greyPreviewJpeg, previewDpi } from '../page-preview.js';
 import { checkPdfInflation } from '../pdf-inflation.js';
@@ -117,12 +117,12 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
     if (toOcr.length > 0) {
       const objects = await loadPdfObjects(task.pdf);
       const sameAs = objects ? identicalPages(objects, toOcr) : new Map<number, number>();
-      const jpegs = await embeddedPageJpegs(objects, toOcr.filter((n) => !sameAs.has(n)));
+      const images = await embeddedPageImages(objects, toOcr.filter((n) => !sameAs.has(n)));
       for (const page of pages) {
         const same = sameAs.get(page.number);
         if (same !== undefined) page.sameAs = same;
-        const j = jpegs.get(page.number);
-        if (j) page.jpeg = { bytes: j.jpeg, rotate: j.rotate };
+        const image = images.get(page.number);
+        if (image) page.image = image;
       }
     }
     return { ok: true, pages };
@@ -136,21 +136,31 @@ async function renderPreview(doc: Awaited<ReturnType<typeof openPdf>>, n: number
   return greyPreviewJpeg(rendered.image, widthPx);
 }
 
+async function renderPdfPage(pdf: Uint8Array, pageNumber: number, task: OcrTask) {
+  const doc = await openPdf(pdf);
+  try {
+    return await renderPageGrey(doc, pageNumber, { dpi: task.renderDpi, maxPixels: task.maxRenderPixels });
+  } finally {
+    await doc.destroy();
+  }
+}
+
 async function ocr(task: OcrTask, signal: AbortSignal): Promise<OcrTaskResult> {
   const source = task.source;
   const limits = { maxInputPixels: task.maxImagePixels, maxLongSide: task.maxOcrLongSide, upscaleBelowDpi: task.upscaleBelowDpi };
   let decoded;
   if (source.type === 'image') {
     decoded = await decodeImage(source.bytes, limits);
-  } else if (source.type === 'pdf-jpeg') {
-    decoded = await decodeImage(source.bytes, { ...limits, rotate: source.rotate, pageWidthPt: source.pageWidth });
-  } else {
-    const doc = await openPdf(source.pdf);
+  } else if (source.type === 'pdf-image') {
     try {
-      decoded = await renderPageGrey(doc, source.pageNumber, { dpi: task.renderDpi, maxPixels: task.maxRenderPixels });
-    } finally {
-      await doc.destroy();
+      decoded = await decodeImage(source.file, { ...limits, rotate: source.rotate, pageWidthPt: source.pageWidth });
+    } catch (err) {
+      // G4 data libtiff rejects (pdf.js is more forgiving of a damaged fax) is rendered instead.
+      if (!(source.format === 'fax' && err instanceof LoadFailureSignal && err.failure.kind === 'undecodable_image')) throw err;
+      decoded = await renderPdfPage(source.pdf, source.pageNumber, task);
     }
+  } else {
+    decoded = await renderPdfPage(source.pdf, source.pageNumber, task);
   }
   signal.throwIfAborted();
   // A phone photo of a page on a table is warped flat; anything else comes back as it is.

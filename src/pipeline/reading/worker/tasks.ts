@@ -38,8 +38,8 @@ export interface PdfTextPage {
   textLayer: 'ok' | 'no_text' | 'garbage' | 'scan_with_text' | 'blank';
   /** With previewWidthPx, for text-layer and blank pages: the rendered page as a grey JPEG. */
   preview?: Uint8Array | undefined;
-  /** For pages to OCR: the page's single embedded JPEG, when it is one. */
-  jpeg?: { bytes: Uint8Array; rotate: 0 | 90 | 180 | 270 } | undefined;
+  /** For pages to OCR: the page's single embedded image (JPEG, or a fax image as TIFF), when it is one. */
+  image?: { file: Uint8Array; format: 'jpeg' | 'fax'; rotate: 0 | 90 | 180 | 270 } | undefined;
   /** For pages to OCR: an earlier page (number) that renders exactly alike; read once, copied. */
   sameAs?: number | undefined;
 }
@@ -48,7 +48,16 @@ export type PdfTextResult = { ok: true; pages: PdfTextPage[] } | { ok: false; fa
 
 export type OcrSource =
   | { type: 'image'; bytes: Uint8Array }
-  | { type: 'pdf-jpeg'; bytes: Uint8Array; rotate: 0 | 90 | 180 | 270; pageWidth: number }
+  | {
+      type: 'pdf-image';
+      file: Uint8Array;
+      format: 'jpeg' | 'fax';
+      rotate: 0 | 90 | 180 | 270;
+      pageWidth: number;
+      /** The PDF and page, rendered instead when libvips cannot decode a fax image pdf.js can. */
+      pdf: Uint8Array;
+      pageNumber: number;
+    }
   | { type: 'pdf-render'; pdf: Uint8Array; pageNumber: number };
 
 export interface OcrTask {
