@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { distinctScanPagesPdf, sharedFaxPdf, sharedImagePdf } from '../../scripts/fixtures/hostile-files.js';
-import { CLEAN, scanPages } from '../../scripts/fixtures/scans.js';
+import { CLEAN, faxPdf, scanPages } from '../../scripts/fixtures/scans.js';
 import { scanPages as scanPageSpecs } from '../../scripts/fixtures/texts.js';
 import { pageText } from '../../src/pipeline/layout/text-lines.js';
 import { DocumentLoadError } from '../../src/pipeline/model/errors.js';
@@ -67,5 +67,36 @@ describe('OCR work of a PDF is bounded before it starts', () => {
     const after = reader.stats();
     assert.equal(after.completed - before.completed, 1, 'only the text pass ran');
     assert.equal(after.ocrPages - before.ocrPages, 0);
+  });
+});
+
+/**
+ * Issue 20 §3.2: a long real scan — distinct fax pages, well under MAX_PAGES — ran into the
+ * deadline and failed with an error that did not name the cause. It is refused up front, the
+ * message naming its scanned pages and the limit; a scan within the limit is read.
+ */
+describe('long scans: refused up front by their scanned pages, read within the limit', () => {
+  const reader = testReader({ workerPoolSize: 1, ocrPagesPerThread: 3 });
+  after(() => reader.close());
+  const specs = scanPageSpecs();
+  const pagesOf = (n: number) => Array.from({ length: n }, (_, i) => specs[i % specs.length]!);
+
+  it('4 distinct G4 fax pages with 3 a call: 400-refused naming 4 scanned pages, nothing read', async () => {
+    const pdf = await faxPdf(pagesOf(4));
+    const before = reader.stats();
+    await assert.rejects(reader.read(pdf, 'pdf', { maxPages: 100, signal: openSignal() }), (err: unknown) => {
+      assert.ok(err instanceof DocumentLoadError, String(err));
+      assert.equal(err.kind, 'too_many_scanned_pages');
+      assert.match(err.publicMessage, /has 4 scanned pages to read by OCR; one call reads at most 3 scanned pages/u);
+      return true;
+    });
+    assert.equal(reader.stats().ocrPages - before.ocrPages, 0);
+  });
+
+  it('3 distinct G4 fax pages with 3 a call: read, every page its words', async () => {
+    const doc = await reader.read(await faxPdf(pagesOf(3)), 'pdf', { maxPages: 100, signal: openSignal() });
+    assert.equal(doc.pages.length, 3);
+    assert.ok(pageText(doc.pages[0]!).includes('Bußgeldbescheid'));
+    for (const page of doc.pages) assert.ok(page.cells.length > 20, `page ${page.number}: ${page.cells.length} words`);
   });
 });
