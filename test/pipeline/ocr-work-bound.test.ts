@@ -93,6 +93,22 @@ describe('long scans: refused up front by their scanned pages, read within the l
     assert.equal(reader.stats().ocrPages - before.ocrPages, 0);
   });
 
+  it('a 12-page fax is read without a listener-leak warning (one abort listener per waiting page is expected)', async () => {
+    const long = testReader({ workerPoolSize: 1 });
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      const doc = await long.read(await faxPdf(pagesOf(12)), 'pdf', { maxPages: 100, signal: openSignal() });
+      assert.equal(doc.pages.length, 12);
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+    } finally {
+      process.off('warning', onWarning);
+      await long.close();
+    }
+    assert.deepEqual(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning')), []);
+  });
+
   it('3 distinct G4 fax pages with 3 a call: read, every page its words', async () => {
     const doc = await reader.read(await faxPdf(pagesOf(3)), 'pdf', { maxPages: 100, signal: openSignal() });
     assert.equal(doc.pages.length, 3);

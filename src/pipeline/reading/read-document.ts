@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import type { FileKind } from '../../domain/file-kind.js';
 import type { OcrEngineChoice } from '../../ports/ocr-engine.js';
@@ -172,6 +173,9 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
     // Page tasks share one signal that also fires when a sibling fails, so no page runs on
     // after the read has already failed.
     const pagesController = new AbortController();
+    // Every page task listens on it while it waits and while it runs (fair queue, pool): two
+    // listeners a page by design, not a leak; Node warns above 10 (a log line per long scan).
+    setMaxListeners(10 + 2 * text.pages.length, pagesController.signal);
     const forward = () => pagesController.abort(options.signal.reason);
     options.signal.addEventListener('abort', forward, { once: true });
     // The OCR work is known before any of it starts: refuse what cannot finish in time.
