@@ -33,14 +33,14 @@ describe('page images read at the resolution OCR needs', () => {
   after(() => reader.close());
 
   for (const blackIs1 of [false, true]) {
-  it(`a fax page (CCITT G4, 300 dpi, BlackIs1 ${blackIs1}) reads its words`, async () => {
-    const doc = await reader.read(await faxPdf([scanPageSpecs()[0]!], { blackIs1 }), 'pdf', { maxPages: 100, signal: openSignal() });
-    const page = doc.pages[0]!;
-    assert.equal(page.source, 'ocr');
-    assert.ok(Math.abs(page.width - 595.28) < 3 && Math.abs(page.height - 841.89) < 3, `size ${page.width} × ${page.height}`);
-    const text = pageText(page);
-    for (const word of ['Bußgeldbescheid', 'Würzburger Straße', '147,00 €']) assert.ok(text.includes(word), `missing ${word} in ${text.slice(0, 300)}`);
-  });
+    it(`a fax page (CCITT G4, 300 dpi, BlackIs1 ${blackIs1}) reads its words`, async () => {
+      const doc = await reader.read(await faxPdf([scanPageSpecs()[0]!], { blackIs1 }), 'pdf', { maxPages: 100, signal: openSignal() });
+      const page = doc.pages[0]!;
+      assert.equal(page.source, 'ocr');
+      assert.ok(Math.abs(page.width - 595.28) < 3 && Math.abs(page.height - 841.89) < 3, `size ${page.width} × ${page.height}`);
+      const text = pageText(page);
+      for (const word of ['Bußgeldbescheid', 'Würzburger Straße', '147,00 €']) assert.ok(text.includes(word), `missing ${word} in ${text.slice(0, 300)}`);
+    });
   }
 
   it('an 8400 × 11880 px CCITT G4 image on an A4 page grows the process by less than 250 MB', async () => {
