@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { distinctScanPagesPdf, sharedFaxPdf, sharedImagePdf } from '../../scripts/fixtures/hostile-files.js';
@@ -53,8 +54,9 @@ describe('OCR work of a PDF is bounded before it starts', () => {
   it('45 distinct scanned pages: refused up front (too_many_scanned_pages), nothing rendered or read', async () => {
     const pdf = await distinctScanPagesPdf(45);
     const before = reader.stats();
+    const signal = openSignal();
     await assert.rejects(
-      reader.read(pdf, 'pdf', { maxPages: 100, signal: openSignal() }),
+      reader.read(pdf, 'pdf', { maxPages: 100, signal }),
       (err: unknown) => {
         assert.ok(err instanceof DocumentLoadError, String(err));
         assert.equal(err.kind, 'too_many_scanned_pages');
@@ -66,6 +68,7 @@ describe('OCR work of a PDF is bounded before it starts', () => {
     );
     const after = reader.stats();
     assert.equal(after.completed - before.completed, 1, 'only the text pass ran');
+    assert.equal(getEventListeners(signal, 'abort').length, 0, 'the refused read left a listener on the caller\'s signal');
     assert.equal(after.ocrPages - before.ocrPages, 0);
   });
 });

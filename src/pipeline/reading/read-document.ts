@@ -170,6 +170,10 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
       ticket,
     );
     if (!text.ok) throw toLoadError(text.failure);
+    // The OCR work is known before any of it starts: refuse what cannot finish in time.
+    const distinctScans = text.pages.filter((p) => p.textLayer !== 'ok' && p.textLayer !== 'blank' && p.sameAs === undefined).length;
+    const maxScans = maxOcrPages(config);
+    if (distinctScans > maxScans) throw toLoadError({ kind: 'too_many_scanned_pages', pages: distinctScans, maxPages: maxScans });
     // Page tasks share one signal that also fires when a sibling fails, so no page runs on
     // after the read has already failed.
     const pagesController = new AbortController();
@@ -178,10 +182,6 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
     setMaxListeners(10 + 2 * text.pages.length, pagesController.signal);
     const forward = () => pagesController.abort(options.signal.reason);
     options.signal.addEventListener('abort', forward, { once: true });
-    // The OCR work is known before any of it starts: refuse what cannot finish in time.
-    const distinctScans = text.pages.filter((p) => p.textLayer !== 'ok' && p.textLayer !== 'blank' && p.sameAs === undefined).length;
-    const maxScans = maxOcrPages(config);
-    if (distinctScans > maxScans) throw toLoadError({ kind: 'too_many_scanned_pages', pages: distinctScans, maxPages: maxScans });
     const byNumber = new Map<number, Promise<Page>>();
     const pages: Promise<Page>[] = text.pages.map((p) => {
       const preview = p.preview ? { preview: p.preview } : {};
