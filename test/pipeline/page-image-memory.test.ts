@@ -43,6 +43,16 @@ describe('page images read at the resolution OCR needs', () => {
     });
   }
 
+  it('a page of damaged G4 data is read as far as it decodes (no failure, nothing to read)', async () => {
+    const pdf = sharedImagePdf(1, {
+      entries: '/Width 2480 /Height 3508 /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns 2480 /Rows 3508 >>',
+      data: Buffer.from([0xff, 0x00, 0x12, 0x34, 0x00, 0x00, 0x00, 0x00, 0x01]),
+    });
+    const doc = await reader.read(pdf, 'pdf', { maxPages: 100, signal: openSignal() });
+    assert.equal(doc.pages.length, 1);
+    assert.equal(doc.pages[0]!.source, 'ocr');
+  });
+
   it('an 8400 × 11880 px CCITT G4 image on an A4 page grows the process by less than 250 MB', async () => {
     const pdf = sharedImagePdf(1, {
       entries: '/Width 8400 /Height 11880 /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns 8400 /Rows 11880 >>',

@@ -202,7 +202,7 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
         });
       }
       const source: OcrSource = p.image
-        ? { type: 'pdf-image', ...p.image, pageWidth: p.width, pdf: shared, pageNumber: p.number }
+        ? { type: 'pdf-image', ...p.image, pageWidth: p.width }
         : { type: 'pdf-render', pdf: shared, pageNumber: p.number };
       const read = ocr(source, pagesController.signal, p.number, ticket, options.previewWidthPx);
       byNumber.set(p.number, read);

@@ -152,13 +152,8 @@ async function ocr(task: OcrTask, signal: AbortSignal): Promise<OcrTaskResult> {
   if (source.type === 'image') {
     decoded = await decodeImage(source.bytes, limits);
   } else if (source.type === 'pdf-image') {
-    try {
-      decoded = await decodeImage(source.file, { ...limits, rotate: source.rotate, pageWidthPt: source.pageWidth });
-    } catch (err) {
-      // G4 data libtiff rejects (pdf.js is more forgiving of a damaged fax) is rendered instead.
-      if (!(source.format === 'fax' && err instanceof LoadFailureSignal && err.failure.kind === 'undecodable_image')) throw err;
-      decoded = await renderPdfPage(source.pdf, source.pageNumber, task);
-    }
+    // libtiff, like pdf.js, decodes damaged G4 data to what it can (rest white), never refuses it.
+    decoded = await decodeImage(source.file, { ...limits, rotate: source.rotate, pageWidthPt: source.pageWidth });
   } else {
     decoded = await renderPdfPage(source.pdf, source.pageNumber, task);
   }

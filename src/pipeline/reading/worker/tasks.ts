@@ -54,9 +54,6 @@ export type OcrSource =
       format: 'jpeg' | 'fax';
       rotate: 0 | 90 | 180 | 270;
       pageWidth: number;
-      /** The PDF and page, rendered instead when libvips cannot decode a fax image pdf.js can. */
-      pdf: Uint8Array;
-      pageNumber: number;
     }
   | { type: 'pdf-render'; pdf: Uint8Array; pageNumber: number };
 
