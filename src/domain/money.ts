@@ -51,3 +51,20 @@ export function percentOf(cents: number, ratePercent: number): number {
 export function formatGermanAmount(cents: number): string {
   return formatEuro(cents).replace(/\s€$/u, '');
 }
+
+/**
+ * The postings model's decimal amounts (SPEC §8a): signed cents ↔ `"-1234.56"` (a dot, two
+ * places, a leading `-` for debits, no thousands). Exact: computed in integer cents.
+ */
+export function centsToDecimal(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Signed cents of a decimal amount (`"-1234.56"`, `"12.5"`, `"7"`), or null for anything else. */
+export function decimalToCents(amount: string): number | null {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/u.exec(amount);
+  if (!m) return null;
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] === '-' ? -cents : cents;
+}

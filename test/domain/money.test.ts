@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { amountToCents, formatGermanAmount, parseGermanAmount } from '../../src/domain/money.js';
+import { amountToCents, centsToDecimal, decimalToCents, formatGermanAmount, parseGermanAmount } from '../../src/domain/money.js';
 
 /** German statement notation → cents and back (SPEC §8 Betrag). */
 test('parses the sign notations found on statements', () => {
@@ -37,4 +37,11 @@ test('signed cents and the SPEC §8 output notation', () => {
   assert.equal(formatGermanAmount(5), '0,05');
   assert.equal(formatGermanAmount(-100000000), '-1.000.000,00');
   assert.equal(formatGermanAmount(0), '0,00');
+});
+
+test('decimal amounts of the postings model (SPEC §8a) round-trip through cents exactly', () => {
+  for (const cents of [-123456, 5, -5, 0, 200000, 9_007_199_254_740]) assert.equal(decimalToCents(centsToDecimal(cents)), cents);
+  assert.equal(decimalToCents('12.5'), 1250);
+  assert.equal(decimalToCents('7'), 700);
+  for (const bad of ['1.234,56', '-1,5', '1.234.56', '+3.00', '', '1.234']) assert.equal(decimalToCents(bad), null, bad);
 });

@@ -7,7 +7,7 @@ import { counterpartyAccount, printedIban } from '../../../src/pipeline/stages/k
 import { synthDoc } from './synthetic.js';
 import { postingIds } from '../../../src/pipeline/stages/kontoauszug/posting-id.js';
 import { postingType } from '../../../src/pipeline/stages/kontoauszug/posting-type.js';
-import { decimalAmount } from '../../../src/pipeline/stages/kontoauszug/postings-record.js';
+import { centsToDecimal } from '../../../src/domain/money.js';
 import { postingPurpose } from '../../../src/pipeline/stages/kontoauszug/purpose.js';
 import { postingReferences } from '../../../src/pipeline/stages/kontoauszug/references.js';
 import { ultimateParty } from '../../../src/pipeline/stages/kontoauszug/ultimate-party.js';
@@ -164,9 +164,9 @@ describe('purpose and amounts', () => {
   });
 
   test('decimal amounts with a dot and a leading minus for debits', () => {
-    assert.equal(decimalAmount(-123456), '-1234.56');
-    assert.equal(decimalAmount(5), '0.05');
-    assert.equal(decimalAmount(200000), '2000.00');
+    assert.equal(centsToDecimal(-123456), '-1234.56');
+    assert.equal(centsToDecimal(5), '0.05');
+    assert.equal(centsToDecimal(200000), '2000.00');
   });
 });
 

@@ -1,3 +1,5 @@
+import { toIso } from '../../../domain/german-dates.js';
+import { centsToDecimal } from '../../../domain/money.js';
 import { pageGeometry } from '../../layout/evidence-box.js';
 import type { LoadedDocument } from '../../model/document.js';
 import type { AccountRecord, BalanceRecord, PostingRecord } from '../../model/result.js';
@@ -18,13 +20,7 @@ import type { FullDate } from './year.js';
  * seed's `tables` and `statement` are built from the same reading and stay as they are; the
  * postings are exactly the table's rows, in the same order.
  */
-const iso = (d: FullDate | null): string | null => (d ? `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}` : null);
-
-/** Signed cents → `"-1234.56"`. */
-export function decimalAmount(cents: number): string {
-  const a = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
-}
+const iso = (d: FullDate | null): string | null => (d ? toIso(d) : null);
 
 export function toAccountRecords(accounts: readonly (AccountResult & { bic: string | null; holder: string | null })[], doc: LoadedDocument): AccountRecord[] {
   const pages = pageGeometry(doc);
@@ -44,7 +40,7 @@ export function toAccountRecords(accounts: readonly (AccountResult & { bic: stri
           id: '',
           booking_date: iso(f.date) ?? '',
           value_date: a.valueDates ? iso(f.other) : null,
-          amount: decimalAmount(f.cents),
+          amount: centsToDecimal(f.cents),
           currency,
           counterparty: { name, iban: account.iban, bic: account.bic, ultimate: ultimateParty(name ?? '', whole) },
           type,
@@ -70,7 +66,7 @@ export function toAccountRecords(accounts: readonly (AccountResult & { bic: stri
       if (!b) return null;
       const printed = b.line?.dates.find((d) => d.date.year !== null)?.date;
       const date = printed ? { year: printed.year!, month: printed.month, day: printed.day } : fallback;
-      return { amount: decimalAmount(b.cents), date: iso(date), evidence: balanceEvidence(b.line, pages) };
+      return { amount: centsToDecimal(b.cents), date: iso(date), evidence: balanceEvidence(b.line, pages) };
     };
     return {
       iban: a.iban,
