@@ -13,6 +13,14 @@ describe('posting truth of the fixtures', () => {
     assert.equal(printedIban(['IBAN CH93 0076 2011 6238 5295 7']), 'CH9300762011623852957');
   });
 
+  test('`Referenz 1234…` is an end-to-end reference, `Referenz: Miete` the remittance text', () => {
+    const day = { year: 2025, month: 10, day: 1 };
+    const p = (purpose: string[]): GenPosting => ({ date: day, valueDate: day, type: 'Überweisung', counterparty: 'X', purpose, cents: -100 });
+    const st: GenStatement = { bank: 'B', bic: '', holder: 'H', number: 1, start: day, end: day, accounts: [{ iban: '', kind: 'Girokonto', opening: 0, postings: [p(['Miete', 'Referenz 123456789012']), p(['Referenz: Miete'])] }] };
+    const layout: Layout = { name: 'x', render: () => [], postings: [2, 2] };
+    assert.deepEqual(postingTruth(layout, st)[0]!.map((t) => t.references.end_to_end_id), ['123456789012', null]);
+  });
+
   test("value dates printed only where they differ from the booking date ('where-differs')", () => {
     const day = (d: number) => ({ year: 2025, month: 10, day: d });
     const p = (booked: number, value: number): GenPosting => ({ date: day(booked), valueDate: day(value), type: 'Lastschrift', counterparty: 'X', purpose: [], cents: -100 });
