@@ -1,7 +1,11 @@
 /**
  * Kontoauszug evaluation (issue 4). Prints, per layout and variant, posting precision/recall on
  * (date, amount), recipient accuracy and posting-text token F1 on matched postings, and the
- * share of documents whose statement reconciles; then, per variant, the SPEC §8a fields (issue
+ * share of documents whose statement reconciles, the share of statements FULLY right (every
+ * posting's date and amount, none missing, none extra, and both printed balances, opening and
+ * closing, as printed) and how many statements came back with zero postings although the truth
+ * has some (issue 21); `recip.` is the counterparty (Empfänger) accuracy on the matched postings.
+ * Then, per variant, the SPEC §8a fields (issue
  * 18: value date, counterparty IBAN and reference fill rates against what the fixture prints, and
  * the share of postings whose evidence box holds the printed amount on the text layer, read with
  * poppler's `pdftotext -bbox`); then the real-corpus figure; then speed.
@@ -22,6 +26,10 @@
  * transactions are looked up in the result. Numbers are printed, never asserted.
  *
  * OCR_ENGINE=native|tesseract-js picks the OCR engine for the scans (default: auto).
+ * `--layouts a,b,c` evaluates only those families, `--set blind-1` only the families of one
+ * blind batch (Layout.set), e.g. first contact on a new batch:
+ *   npm run eval:kontoauszug -- --set blind-1 --per 4 --scans 2 --photos 2 --no-real --no-speed
+ *
  * KA_DEBUG=1 lists, per generated document that misses a posting, returns one too many or does
  * not reconcile, the expected rows not returned (-), the rows returned but not expected (+) and
  * the statement's balances.
@@ -49,6 +57,8 @@ const { values: args } = parseArgs({
     'no-text': { type: 'boolean' },
     corpus: { type: 'string' },
     'page-lines': { type: 'string' },
+    layouts: { type: 'string' },
+    set: { type: 'string' },
   },
 });
 const PER = Number(args.per ?? 4);
@@ -232,9 +242,13 @@ interface Score {
   recipientOk: number;
   textF1: number;
   reconciled: number;
+  /** Statements with every posting's (date, amount) right, none missing or extra, and both balances as printed. */
+  full: number;
+  /** Statements answered with no postings although the truth has some. */
+  zero: number;
 }
 
-const empty = (): Score => ({ docs: 0, expected: 0, got: 0, matched: 0, recipientOk: 0, textF1: 0, reconciled: 0 });
+const empty = (): Score => ({ docs: 0, expected: 0, got: 0, matched: 0, recipientOk: 0, textF1: 0, reconciled: 0, full: 0, zero: 0 });
 
 /** Scores the rows; returns the matched (expected row, returned row) index pairs. */
 function score(f: KontoauszugFixture, out: Outcome, s: Score): [number, number][] {
@@ -262,6 +276,10 @@ function score(f: KontoauszugFixture, out: Outcome, s: Score): [number, number][
   const expStatements = Array.isArray(f.expected.statement) ? f.expected.statement.length : 1;
   const reconciled = out.statements.length === expStatements && out.statements.every((x) => x.reconciled);
   if (reconciled) s.reconciled++;
+  const expBalances = Array.isArray(f.expected.statement) ? f.expected.statement : [f.expected.statement];
+  const balancesRight = out.statements.length === expBalances.length && out.statements.every((x, i) => x.opening_balance === expBalances[i]!['opening_balance'] && x.closing_balance === expBalances[i]!['closing_balance']);
+  if (used.size === exp.length && got.length === exp.length && balancesRight) s.full++;
+  if (exp.length > 0 && got.length === 0) s.zero++;
   if (process.env.KA_DEBUG && (used.size < exp.length || got.length > used.size || !reconciled)) {
     console.log(`  ${f.id}: ${used.size}/${exp.length} found, ${got.length - used.size} extra, reconciled ${reconciled}${out.error ? ` ${out.error}` : ''}`);
     for (const e of missed) console.log(`    - ${e[0]} ${e[3]!.padStart(10)}  ${e[1]!.slice(0, 60)}`);
@@ -294,17 +312,26 @@ function row(name: string, variant: string, s: Score): string {
     pct(s.recipientOk, s.matched),
     pct(s.textF1, s.matched),
     pct(s.reconciled, s.docs),
+    pct(s.full, s.docs),
+    String(s.zero).padStart(4),
   ].join('  ');
 }
 
-const HEAD = `${'layout'.padEnd(26)}  ${'var'.padEnd(6)}  docs  posts   prec.  recall      F1  recip.  textF1  reconc`;
+const HEAD = `${'layout'.padEnd(26)}  ${'var'.padEnd(6)}  docs  posts   prec.  recall      F1  recip.  textF1  reconc    full  zero`;
 
 /** The generator is loaded only when generated fixtures are evaluated (real-corpus runs need none of it). */
 const generator = async () => ({ ...(await import('../scripts/fixtures/kontoauszug/generate.js')), ...(await import('../scripts/fixtures/kontoauszug/layouts.js')) });
 
 async function generated(): Promise<void> {
   if (args['no-text'] && SCANS === 0 && PHOTOS === 0) return;
-  const { fixtureFor, kontoauszugFixtures, mixedPdf, photographedStatement, scannedPdf, textLayerPdf, LAYOUTS } = await generator();
+  const { fixtureFor, mixedPdf, photographedStatement, scannedPdf, textLayerPdf, LAYOUTS } = await generator();
+  // --layouts a,b,c / --set blind-1: only those families (default: all).
+  const names = args.layouts?.split(',').map((n) => n.trim()).filter((n) => n !== '');
+  const unknown = names?.filter((n) => !LAYOUTS.some((l) => l.name === n)) ?? [];
+  if (unknown.length > 0) throw new Error(`unknown layouts ${unknown.join(', ')}; known: ${LAYOUTS.map((l) => l.name).join(', ')}`);
+  const selected = LAYOUTS.filter((l) => (names === undefined || names.includes(l.name)) && (args.set === undefined || l.set === args.set));
+  if (selected.length === 0) throw new Error(`no layouts in set ${args.set}`);
+  const kontoauszugFixtures = (per: number): KontoauszugFixture[] => selected.flatMap((l) => Array.from({ length: per }, (_, i) => fixtureFor(l, i + 1)));
   const variants: {
     name: string;
     fixtures: KontoauszugFixture[];
@@ -323,7 +350,7 @@ async function generated(): Promise<void> {
     readTime.ms = 0;
     readTime.cpuMs = 0;
     readTime.pages = 0;
-    for (const layout of LAYOUTS) {
+    for (const layout of selected) {
       const s = empty();
       let fixtures = v.fixtures.filter((f) => f.layout === layout.name);
       // Scans of the long layout: a shorter statement (still 2 pages with an Übertrag).
@@ -345,6 +372,7 @@ async function generated(): Promise<void> {
       console.log(row(layout.name, v.name, s));
     }
     console.log(row('ALL', v.name, total));
+    console.log(`${v.name}: statements fully right ${total.full} of ${total.docs} (${pct(total.full, total.docs).trim()}); answered with zero postings: ${total.zero}; counterparty right on ${total.recipientOk} of ${total.matched} matched postings`);
     const per = (ms: number): string => (ms / Math.max(1, readTime.pages)).toFixed(0);
     console.log(`${v.name}: ${readTime.pages} pages read; reading layer per page: ${per(readTime.ms)} ms wall, ${per(readTime.cpuMs)} ms CPU${v.name === 'scan' || v.name === 'photo' ? ' (OCR included)' : ''}`);
     fieldRows(v.name);
