@@ -269,6 +269,8 @@ async function evalUnseen(title: string, letters: readonly UnseenLetter[], varia
   const started = performance.now();
   const rows: UnseenRow[] = [];
   const problems: string[] = [];
+  /** Per variant, over letters with summary truth: facts named / facts, letters naming all of theirs / letters. */
+  const summaries = new Map<Variant, [number, number, number, number]>();
   for (const variant of variants) {
     for (const type of ANALYSIS_TYPES) {
       const row: UnseenRow = { type, variant, letters: 0, failed: 0, keysExpected: 0, keysOk: 0, flagsExpected: 0, flagsRaised: 0, unfoundedLetters: 0, unfoundedFlags: 0, sectionsValid: 0, checkLetters: 0, checksHold: 0, checksFalselyFailing: 0 };
@@ -292,6 +294,10 @@ async function evalUnseen(title: string, letters: readonly UnseenLetter[], varia
           if (s.checksMatched === s.checksExpected && s.checksFalselyFailing === 0) row.checksHold++;
         }
         row.checksFalselyFailing += s.checksFalselyFailing;
+        if (s.summaryFacts > 0) {
+          const [found, facts, full, n] = summaries.get(variant) ?? [0, 0, 0, 0];
+          summaries.set(variant, [found + s.summaryFactsFound, facts + s.summaryFacts, full + (s.summaryFactsFound === s.summaryFacts ? 1 : 0), n + 1]);
+        }
         if (!analysis) s.problems.unshift(`run failed: ${result.status === 'failure' ? result.kind : '?'}`);
         if (s.problems.length) problems.push(`${variant} ${letter.id}: ${s.problems.join('; ')}`);
       }
@@ -308,6 +314,9 @@ async function evalUnseen(title: string, letters: readonly UnseenLetter[], varia
   const totals = variants.map((v) => sum(rows.filter((r) => r.variant === v), 'all', v));
   for (const r of [...rows, ...totals]) {
     console.log(`| ${r.type} | ${r.variant} | ${r.letters} | ${pct(r.keysOk, r.keysExpected)} (${r.keysOk}/${r.keysExpected}) | ${pct(r.flagsRaised, r.flagsExpected)} (${r.flagsRaised}/${r.flagsExpected}) | ${r.unfoundedLetters} / ${r.unfoundedFlags} | ${r.sectionsValid}/${r.letters} | ${pct(r.checksHold, r.checkLetters)} (${r.checksHold}/${r.checkLetters}) | ${r.checksFalselyFailing} | ${r.failed} |`);
+  }
+  for (const [variant, [found, facts, full, n]] of summaries) {
+    console.log(`  summaries naming their facts (sender, amount, deadline), ${variant}: ${pct(found, facts).trim()} (${found}/${facts} facts; ${full}/${n} letters with all)`);
   }
   const shown = args.verbose ? problems : problems.slice(0, 25);
   if (shown.length) console.log(`  misses${args.verbose ? '' : ' (first 25; --verbose for all)'}:\n  ${shown.join('\n  ')}`);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { LETTERS_C } from '../../../scripts/fixtures/analysis/unseen/author-c.js';
-import type { CheckId, ExpectedKey, LetterType, Line, UnseenLetter } from '../../../scripts/fixtures/analysis/unseen/model.js';
+import { type CheckId, type ExpectedKey, type LetterType, type Line, type UnseenLetter, dateIn } from '../../../scripts/fixtures/analysis/unseen/model.js';
 import { letterPageSpecs } from '../../../scripts/fixtures/analysis/unseen/pages.js';
 import { embedFonts, lineX, makeTextPdf } from '../../../scripts/fixtures/text-pdf.js';
 
@@ -182,8 +182,20 @@ describe('unseen letters, author C (first contact, issue 22)', () => {
     assert.deepEqual(new Set(LETTERS_C.map((l) => l.type)), new Set(Object.keys(KEYS)));
   });
 
+  it('reads a summary date in both spellings, and no other day', () => {
+    assert.match('fällig am 01.12.2025', dateIn('01.12.2025'));
+    assert.match('bis zum 1. Dezember 2025 zahlen', dateIn('30.11.2025', '01.12.2025'));
+    assert.doesNotMatch('am 11.12.2025, 11. Dezember 2025 und 01.12.2024', dateIn('01.12.2025'));
+  });
+
   for (const letter of LETTERS_C) {
     describe(letter.id, () => {
+      it('has summary truth whose sender and amount the letter prints', () => {
+        assert.ok(letter.summary, 'summary truth');
+        assert.match(letterText(letter), letter.summary.sender);
+        if (letter.summary.amount && !letter.absentKeys) assert.match(letterText(letter), letter.summary.amount);
+      });
+
       it('names only SPEC §9 keys and topics of its type, and a different wrong type', () => {
         assert.notEqual(letter.wrongType, letter.type);
         const named = [...Object.keys(letter.keys), ...(letter.toleratedKeys ?? []), ...(letter.absentKeys ?? [])];
