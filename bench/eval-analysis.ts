@@ -271,6 +271,8 @@ async function evalUnseen(title: string, letters: readonly UnseenLetter[], varia
   const problems: string[] = [];
   /** Per variant, over letters with summary truth: facts named / facts, letters naming all of theirs / letters. */
   const summaries = new Map<Variant, [number, number, number, number]>();
+  /** Per variant, over letters with `amounts` truth: amounts found as a key number's value / amounts. */
+  const amountTotals = new Map<Variant, [number, number]>();
   for (const variant of variants) {
     for (const type of ANALYSIS_TYPES) {
       const row: UnseenRow = { type, variant, letters: 0, failed: 0, keysExpected: 0, keysOk: 0, flagsExpected: 0, flagsRaised: 0, unfoundedLetters: 0, unfoundedFlags: 0, sectionsValid: 0, checkLetters: 0, checksHold: 0, checksFalselyFailing: 0 };
@@ -298,6 +300,10 @@ async function evalUnseen(title: string, letters: readonly UnseenLetter[], varia
           const [found, facts, full, n] = summaries.get(variant) ?? [0, 0, 0, 0];
           summaries.set(variant, [found + s.summaryFactsFound, facts + s.summaryFacts, full + (s.summaryFactsFound === s.summaryFacts ? 1 : 0), n + 1]);
         }
+        if (s.amounts > 0) {
+          const [found, all] = amountTotals.get(variant) ?? [0, 0];
+          amountTotals.set(variant, [found + s.amountsFound, all + s.amounts]);
+        }
         if (!analysis) s.problems.unshift(`run failed: ${result.status === 'failure' ? result.kind : '?'}`);
         if (s.problems.length) problems.push(`${variant} ${letter.id}: ${s.problems.join('; ')}`);
       }
@@ -317,6 +323,9 @@ async function evalUnseen(title: string, letters: readonly UnseenLetter[], varia
   }
   for (const [variant, [found, facts, full, n]] of summaries) {
     console.log(`  summaries naming their facts (sender, amount, deadline), ${variant}: ${pct(found, facts).trim()} (${found}/${facts} facts; ${full}/${n} letters with all)`);
+  }
+  for (const [variant, [found, all]] of amountTotals) {
+    console.log(`  amounts the letters set or demand found among the key numbers, ${variant}: ${pct(found, all).trim()} (${found}/${all})`);
   }
   const shown = args.verbose ? problems : problems.slice(0, 25);
   if (shown.length) console.log(`  misses${args.verbose ? '' : ' (first 25; --verbose for all)'}:\n  ${shown.join('\n  ')}`);

@@ -196,6 +196,11 @@ describe('unseen letters, author C (first contact, issue 22)', () => {
         if (letter.summary.amount && !letter.absentKeys) assert.match(letterText(letter), letter.summary.amount);
       });
 
+      it('prints every amount it sets or demands', () => {
+        const text = letterText(letter);
+        for (const amount of letter.amounts ?? []) assert.ok(text.includes(amount), `${letter.id}: '${amount}' is not printed`);
+      });
+
       it('names only SPEC §9 keys and topics of its type, and a different wrong type', () => {
         assert.notEqual(letter.wrongType, letter.type);
         const named = [...Object.keys(letter.keys), ...(letter.toleratedKeys ?? []), ...(letter.absentKeys ?? [])];
