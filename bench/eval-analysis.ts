@@ -3,6 +3,7 @@
  *
  *   npm run eval:analysis                       # 12 text-layer + 4 scanned fixtures per type, real samples, p50
  *   npm run eval:analysis -- --text 20 --scans 0 --no-real --no-http
+ *   npm run eval:analysis -- --set c --text 0 --scans 0 --no-real --no-http   # author C's first-contact batch only
  *
  * Fixtures come from scripts/fixtures/analysis (seeds from 101 on, so not the seeds the tests
  * use), rendered as text-layer PDFs and as 300-dpi scans (scripts/fixtures/scans.ts), and run
@@ -23,7 +24,7 @@ import { addScores, normalizeValue, scoreAnalysis, type Score } from '../scripts
 import { CLEAN, DEGRADED, scanPdf } from '../scripts/fixtures/scans.js';
 import { textDocument } from '../scripts/fixtures/analysis/text-document.js';
 import { makeTextPdf } from '../scripts/fixtures/text-pdf.js';
-import { EARLIER_BLIND_LETTERS, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
+import { EARLIER_BLIND_LETTERS, FIRST_CONTACT_C, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
 import type { UnseenLetter } from '../scripts/fixtures/analysis/unseen/model.js';
 import { renderLetter, seedOf, type Variant } from '../scripts/fixtures/analysis/unseen/render.js';
 import { scoreLetter } from '../scripts/fixtures/analysis/unseen/score.js';
@@ -55,8 +56,14 @@ const { values: args } = parseArgs({
     'real-texts-only': { type: 'boolean' },
     /** Print every miss of the unseen letters, not only the first ones. */
     verbose: { type: 'boolean' },
+    /**
+     * Which blind letters: by default the described sets (unseen authors A and B, independent-2);
+     * "c" only author C's first-contact batch (issue 22), which no test asserts on.
+     */
+    set: { type: 'string' },
   },
 });
+if (args.set !== undefined && args.set !== 'c') throw new Error(`--set ${args.set}: only "c" is known`);
 const TEXT_N = Number(args.text ?? 12);
 const SCAN_N = Number(args.scans ?? 4);
 const HTTP_N = Number(args.n ?? 30);
@@ -262,6 +269,10 @@ async function evalUnseen(title: string, letters: readonly UnseenLetter[], varia
   const started = performance.now();
   const rows: UnseenRow[] = [];
   const problems: string[] = [];
+  /** Per variant, over letters with summary truth: facts named / facts, letters naming all of theirs / letters. */
+  const summaries = new Map<Variant, [number, number, number, number]>();
+  /** Per variant, over letters with `amounts` truth: amounts found as a key number's value / amounts. */
+  const amountTotals = new Map<Variant, [number, number]>();
   for (const variant of variants) {
     for (const type of ANALYSIS_TYPES) {
       const row: UnseenRow = { type, variant, letters: 0, failed: 0, keysExpected: 0, keysOk: 0, flagsExpected: 0, flagsRaised: 0, unfoundedLetters: 0, unfoundedFlags: 0, sectionsValid: 0, checkLetters: 0, checksHold: 0, checksFalselyFailing: 0 };
@@ -285,6 +296,14 @@ async function evalUnseen(title: string, letters: readonly UnseenLetter[], varia
           if (s.checksMatched === s.checksExpected && s.checksFalselyFailing === 0) row.checksHold++;
         }
         row.checksFalselyFailing += s.checksFalselyFailing;
+        if (s.summaryFacts > 0) {
+          const [found, facts, full, n] = summaries.get(variant) ?? [0, 0, 0, 0];
+          summaries.set(variant, [found + s.summaryFactsFound, facts + s.summaryFacts, full + (s.summaryFactsFound === s.summaryFacts ? 1 : 0), n + 1]);
+        }
+        if (s.amounts > 0) {
+          const [found, all] = amountTotals.get(variant) ?? [0, 0];
+          amountTotals.set(variant, [found + s.amountsFound, all + s.amounts]);
+        }
         if (!analysis) s.problems.unshift(`run failed: ${result.status === 'failure' ? result.kind : '?'}`);
         if (s.problems.length) problems.push(`${variant} ${letter.id}: ${s.problems.join('; ')}`);
       }
@@ -302,6 +321,12 @@ async function evalUnseen(title: string, letters: readonly UnseenLetter[], varia
   for (const r of [...rows, ...totals]) {
     console.log(`| ${r.type} | ${r.variant} | ${r.letters} | ${pct(r.keysOk, r.keysExpected)} (${r.keysOk}/${r.keysExpected}) | ${pct(r.flagsRaised, r.flagsExpected)} (${r.flagsRaised}/${r.flagsExpected}) | ${r.unfoundedLetters} / ${r.unfoundedFlags} | ${r.sectionsValid}/${r.letters} | ${pct(r.checksHold, r.checkLetters)} (${r.checksHold}/${r.checkLetters}) | ${r.checksFalselyFailing} | ${r.failed} |`);
   }
+  for (const [variant, [found, facts, full, n]] of summaries) {
+    console.log(`  summaries naming their facts (sender, amount, deadline), ${variant}: ${pct(found, facts).trim()} (${found}/${facts} facts; ${full}/${n} letters with all)`);
+  }
+  for (const [variant, [found, all]] of amountTotals) {
+    console.log(`  amounts the letters set or demand found among the key numbers, ${variant}: ${pct(found, all).trim()} (${found}/${all})`);
+  }
   const shown = args.verbose ? problems : problems.slice(0, 25);
   if (shown.length) console.log(`  misses${args.verbose ? '' : ' (first 25; --verbose for all)'}:\n  ${shown.join('\n  ')}`);
 }
@@ -309,7 +334,9 @@ async function evalUnseen(title: string, letters: readonly UnseenLetter[], varia
 const VARIANTS: Variant[] = args.variants === 'none' ? [] : ((args.variants ?? 'text,scan,photo').split(',').filter((v): v is Variant => v === 'text' || v === 'scan' || v === 'photo'));
 
 try {
-  if (VARIANTS.length) {
+  if (VARIANTS.length && args.set === 'c') {
+    await evalUnseen('first-contact letters of author C (issue 22), by type and variant', FIRST_CONTACT_C, VARIANTS);
+  } else if (VARIANTS.length) {
     await evalUnseen('unseen-author letters (issue 12), by type and variant', UNSEEN_LETTERS, VARIANTS);
     await evalUnseen('earlier blind letters (independent-2, no arithmetic truth), by type and variant', EARLIER_BLIND_LETTERS, VARIANTS);
   }
