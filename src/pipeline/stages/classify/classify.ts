@@ -2,8 +2,6 @@ import { DOCUMENT_TYPES, type DocumentType } from '../../../domain/document-type
 import { DocumentNotRecognizedError } from '../../model/errors.js';
 import type { Classification, Stage } from '../../model/stage.js';
 import { foldGerman } from '../../layout/fold.js';
-import { documentLines } from '../../layout/lines.js';
-import { documentText } from '../../layout/text-lines.js';
 import { LEDGER_LINKS, LEDGER_WEIGHT, ledgerLinks } from './ledger.js';
 import { SIGNALS } from './signals.js';
 
@@ -123,8 +121,9 @@ export function supports(classification: Classification, requested: DocumentType
  */
 export const classifyStage: Stage = {
   name: 'classify',
+  layoutParts: () => ['text', 'statementLines'],
   run(ctx) {
-    const classification = classifyText(documentText(ctx.document), ledgerLinks(documentLines(ctx.document)));
+    const classification = classifyText(ctx.layout.text, ledgerLinks(ctx.layout.statementLines));
     ctx.slots.classification = classification;
     if (supports(classification, ctx.documentType)) return;
     const readsAs =
