@@ -8,6 +8,19 @@ export interface Classification {
   best: DocumentType | null;
   /** Evidence score per type; higher is stronger. */
   scores: Record<DocumentType, number>;
+  /**
+   * The kind of letter within the requested type (classify/subtypes.ts), decided by the classify
+   * stage once the document is accepted as that type; absent for statements.
+   */
+  subtype?: Subtype;
+}
+
+/** The kind of document within a type, named in the summary. */
+export interface Subtype {
+  /** Stable id, e.g. "einkommensteuerbescheid", "inkasso", "arbeitsverhaeltnis", "verwarnung". */
+  id: string;
+  /** German name for the summary. */
+  label: string;
 }
 
 /** Slots stages write into; each stage owns its own slot (DESIGN: stages write their own slot). */

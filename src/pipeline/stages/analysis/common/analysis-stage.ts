@@ -2,13 +2,12 @@
  * The shape every analysis type shares: read the letter's lines from the layout step (OCR
  * misreadings undone, layout/letter-lines.ts), extract key numbers, derive review flags from
  * them with the pure legal rules, split sections, and write a summary from the extracted facts
- * only. The stage writes `ctx.slots.analysis`.
+ * only. The stage writes `ctx.slots.analysis`; the subtype is the classify stage's.
  */
 import type { LoadedDocument } from '../../../model/document.js';
 import type { DocumentLayout } from '../../../model/layout.js';
 import type { Analysis, Check, KeyNumber, ReviewFlag, Section } from '../../../model/result.js';
-import type { Stage } from '../../../model/stage.js';
-import { documentLayout } from '../../../layout/document-layout.js';
+import type { Stage, Subtype } from '../../../model/stage.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import type { PageText } from './prose.js';
 import { withKeyNumberEvidence } from './key-number-evidence.js';
@@ -18,6 +17,8 @@ export interface AnalysisInput {
   /** The layout's `letterLines`: shared with the other stages, read only. */
   lines: readonly TextLine[];
   texts: readonly PageText[];
+  /** The kind of letter, as the classify stage decided it (`slots.classification.subtype`). */
+  subtype: Subtype;
 }
 
 export interface TypeAnalyzer<F> {
@@ -32,10 +33,9 @@ export interface TypeAnalyzer<F> {
   summary(facts: F, flags: readonly ReviewFlag[]): string;
 }
 
-/** `layout` is the run's (StageContext.layout); without one it is made here. */
-export function analyze<F>(analyzer: TypeAnalyzer<F>, document: LoadedDocument, layout: DocumentLayout = documentLayout(document)): Analysis {
+export function analyze<F>(analyzer: TypeAnalyzer<F>, document: LoadedDocument, layout: DocumentLayout, subtype: Subtype): Analysis {
   const lines = layout.letterLines;
-  const input: AnalysisInput = { document, lines, texts: layout.letterPages };
+  const input: AnalysisInput = { document, lines, texts: layout.letterPages, subtype };
   const { keyNumbers, facts, checks } = analyzer.extract(input);
   const review_flags = analyzer.flags(facts);
   // Every type's key numbers get their evidence here, in one place (SPEC §8a).
@@ -48,7 +48,10 @@ export function analysisStage<F>(analyzer: TypeAnalyzer<F>): Stage {
     name: analyzer.name,
     layoutParts: () => ['letterLines', 'letterPages'],
     run(ctx) {
-      ctx.slots.analysis = analyze(analyzer, ctx.document, ctx.layout);
+      const subtype = ctx.slots.classification?.subtype;
+      // Every pipeline starts with classify (pipelines.ts); without it this is a wiring fault.
+      if (!subtype) throw new Error('the analysis stage runs after the classify stage');
+      ctx.slots.analysis = analyze(analyzer, ctx.document, ctx.layout, subtype);
     },
   };
 }
