@@ -1,0 +1,18 @@
+import type { Entry, FoldKind } from './entry.js';
+import { STATEMENT_LEXICON, STATEMENT_MEANINGS } from './statement.js';
+
+/**
+ * Every domain of the lexicon with its meaning table and the folds its patterns are compiled
+ * for — what lexicon.test.ts checks (no duplicate word+meaning, every pattern compiles, every
+ * printed word matches its own pattern after folding).
+ */
+export interface LexiconDomain {
+  name: string;
+  entries: readonly Entry[];
+  meanings: Readonly<Record<string, string>>;
+  folds: readonly FoldKind[];
+}
+
+export const LEXICON_DOMAINS: readonly LexiconDomain[] = [
+  { name: 'statement', entries: STATEMENT_LEXICON, meanings: STATEMENT_MEANINGS, folds: ['statement'] },
+];
