@@ -32,6 +32,11 @@ function any(...roles: StatementRole[]): string {
   return alternation(STATEMENT_LEXICON, roles, 'statement');
 }
 
+/** The same for a pattern tested case-sensitively on the printed text (no fold). */
+function printed(...roles: StatementRole[]): string {
+  return alternation(STATEMENT_LEXICON, roles, 'printed');
+}
+
 /**
  * The compiled patterns, built once at module load. Each keeps the anchoring and flags of the rule
  * that uses it (a whole header word, a prefix of a type, anywhere in a line); the comment names
@@ -99,4 +104,31 @@ export const statementPatterns = Object.freeze({
   typeWordSource: `(?:${any('typeWord')})`,
   /** Folded first line. */
   noParty: new RegExp(R`^(${any('noParty')})\b`, 'iu'),
+
+  // ── counterparty.ts ──
+  /** Printed text (case-sensitive): a SEPA field or reference label. */
+  sepaField: new RegExp(`(${printed('sepaField')})`, 'u'),
+  /** Printed line text: a courtesy line. */
+  courtesy: new RegExp(roleForms('courtesy').map((f) => `^${f}`).join('|'), 'iu'),
+  /** Printed line text: a field label at its start. */
+  fieldLabel: new RegExp(`^(${any('fieldLabel')})`, 'iu'),
+  /** Printed line text: a securities order's words. */
+  tradeWord: new RegExp(R`\b(${any('tradeWord')})\b`, 'iu'),
+  /** Printed line text: fee or interest wording. */
+  feeWording: new RegExp(`(${any('feeWording')})`, 'iu'),
+  /** Printed line text: `Label: name`, the name captured. */
+  partyLabel: new RegExp(R`^(?:${any('partyLabel')})\s*:\s*(.+)$`, 'iu'),
+  /** Printed line text: a card statement's own words. */
+  cardStatementMark: new RegExp(R`\b(${any('cardStatementMark')})\b`, 'iu'),
+  /** Printed first line. */
+  partyType: new RegExp(any('partyType'), 'iu'),
+  notMerchant: new RegExp(any('notMerchant'), 'iu'),
+  /** Printed first line ending in app wording cut after "transfer" (a cell wrapped over lines). */
+  paymentPhraseEnd: new RegExp(R`\b(?:${any('paymentNoun')})(?:\s+(?:${any('partyPrepositionEnglish')})\b[^\d()]*)?$`, 'iu'),
+  /** Printed phrase "… transfer for NAME (IBAN)": the wording, the name and the bracket captured. */
+  paymentToward: new RegExp(R`^(.*\b(?:${any('paymentNoun')})\s+(?:${any('partyPrepositionEnglish')}))\s+([^\d()]+?)\s*(\([^)]*\))?$`, 'iu'),
+  /** A type phrase that is only a preposition. */
+  prepositionAlone: new RegExp(`^(${any('partyPreposition')})$`, 'iu'),
+  /** The last word of a type phrase that leads to a name ("Überweisung von NAME"). */
+  prepositionLast: new RegExp(`^(${any('partyPreposition', 'partyPrepositionEnglish')})$`, 'iu'),
 });

@@ -31,7 +31,8 @@ describe('lexicon', () => {
       for (const e of domain.entries) {
         const fault = entryFault(e);
         if (fault) faults.push(fault);
-        for (const kind of domain.folds) {
+        const kinds = [...domain.folds, ...(e.means.some((m) => domain.printed.has(m)) ? (['printed'] as const) : [])];
+        for (const kind of kinds) {
           const re = new RegExp(foldSource(writtenSource(e), kind), 'u');
           if (!re.test(foldText(e.word, kind))) faults.push(`${e.word} (${kind} fold): /${re.source}/`);
         }

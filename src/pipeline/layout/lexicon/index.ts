@@ -1,5 +1,5 @@
 import type { Entry, FoldKind } from './entry.js';
-import { STATEMENT_LEXICON, STATEMENT_MEANINGS } from './statement.js';
+import { STATEMENT_LEXICON, STATEMENT_MEANINGS, STATEMENT_PRINTED } from './statement.js';
 
 /**
  * Every domain of the lexicon with its meaning table and the folds its patterns are compiled
@@ -11,8 +11,10 @@ export interface LexiconDomain {
   entries: readonly Entry[];
   meanings: Readonly<Record<string, string>>;
   folds: readonly FoldKind[];
+  /** Meanings compiled without a fold (case-sensitive on the printed text). */
+  printed: ReadonlySet<string>;
 }
 
 export const LEXICON_DOMAINS: readonly LexiconDomain[] = [
-  { name: 'statement', entries: STATEMENT_LEXICON, meanings: STATEMENT_MEANINGS, folds: ['statement'] },
+  { name: 'statement', entries: STATEMENT_LEXICON, meanings: STATEMENT_MEANINGS, folds: ['statement'], printed: STATEMENT_PRINTED },
 ];
