@@ -1,4 +1,5 @@
 import type { Entry, FoldKind } from './entry.js';
+import { LETTER_LEXICON, LETTER_MEANINGS } from './letter.js';
 import { STATEMENT_LEXICON, STATEMENT_MEANINGS, STATEMENT_PRINTED } from './statement.js';
 
 /**
@@ -16,5 +17,7 @@ export interface LexiconDomain {
 }
 
 export const LEXICON_DOMAINS: readonly LexiconDomain[] = [
-  { name: 'statement', entries: STATEMENT_LEXICON, meanings: STATEMENT_MEANINGS, folds: ['statement'], printed: STATEMENT_PRINTED },
+  // Statement words are compiled for statement text and, as classify's evidence, for letter text.
+  { name: 'statement', entries: STATEMENT_LEXICON, meanings: STATEMENT_MEANINGS, folds: ['statement', 'letter'], printed: STATEMENT_PRINTED },
+  { name: 'letter', entries: LETTER_LEXICON, meanings: LETTER_MEANINGS, folds: ['letter'], printed: new Set() },
 ];

@@ -1,0 +1,25 @@
+import type { Entry } from './lexicon/entry.js';
+import { alternation } from './lexicon/compile.js';
+import { LETTER_LEXICON, type LetterMeaning } from './lexicon/letter.js';
+import { STATEMENT_LEXICON, type StatementMeaning } from './lexicon/statement.js';
+
+/**
+ * The letter side of the lexicon as classify and analysis ask for it: a meaning's words as one
+ * alternation (no group), compiled through the letter fold (`foldGerman`), which is the fold
+ * of the text those stages test. The statement words are included — classify weighs them as
+ * evidence of a Kontoauszug — folded the letter way here.
+ */
+export type LetterWordMeaning = LetterMeaning | StatementMeaning;
+
+const WORDS: readonly Entry<LetterWordMeaning>[] = [...LETTER_LEXICON, ...STATEMENT_LEXICON];
+
+/** The meanings' words, folded like letter text, as one alternation (no group). */
+export function letterWords(...meanings: LetterWordMeaning[]): string {
+  return alternation(WORDS, meanings, 'letter');
+}
+
+/** A pattern over folded letter text: the meanings' alternation inside `template` at `$W` (default: as is). */
+export function letterPattern(meanings: LetterWordMeaning | readonly LetterWordMeaning[], template = '$W', flags = 'u'): RegExp {
+  const words = letterWords(...(typeof meanings === 'string' ? [meanings] : meanings));
+  return new RegExp(template.replace('$W', () => words), flags);
+}
