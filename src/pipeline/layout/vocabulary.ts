@@ -131,4 +131,74 @@ export const statementPatterns = Object.freeze({
   prepositionAlone: new RegExp(`^(${any('partyPreposition')})$`, 'iu'),
   /** The last word of a type phrase that leads to a name ("Überweisung von NAME"). */
   prepositionLast: new RegExp(`^(${any('partyPreposition', 'partyPrepositionEnglish')})$`, 'iu'),
+
+  // ── account-holder.ts, party-slot.ts, engine.ts: names ──
+  /** Printed cell text: the holder's label and the name after it (captured). */
+  holderLabel: new RegExp(R`^(?:${any('holderLabel')})\s*:?\s+(.+)$`, 'iu'),
+  /** Printed cell text: the holder's label alone. */
+  holderLabelAlone: new RegExp(R`^(?:${any('holderLabel')})\s*:?$`, 'iu'),
+  /** Printed text (case-sensitive): the salutation before an addressed name. */
+  addressSalutation: new RegExp(R`^(?:${printed('addressSalutation')})\s+`, 'u'),
+  institutionWord: new RegExp(`(${any('institutionWord')})`, 'iu'),
+  /** One printed word (case-sensitive). */
+  nameParticle: new RegExp(`^(${printed('nameParticle')})$`, 'u'),
+  /** One printed word. */
+  nameConnector: new RegExp(`^(${any('nameConnector')})$`, 'iu'),
+  /** Printed text (case-sensitive). */
+  legalFormSuffix: new RegExp(R`\b(${printed('legalFormSuffix')})(\W|$)`, 'u'),
+  /** Printed text or word: a bank's name. */
+  bankWord: new RegExp(R`(${any('bankNameEnd')})\b|\b(${any('bankNameStart')})`, 'iu'),
+  /** One printed word: not part of a letterhead's bank name. */
+  notBankName: new RegExp(R`^(${any('letterheadWord')}|[^\p{L}\d]+)$|(${any('streetSuffix')})$`, 'iu'),
+  /** One printed word. */
+  legalForm: new RegExp(`^(${any('legalForm')})$`, 'iu'),
+  /** One printed word: a legal form the name goes on past (`& Co. KG`). */
+  legalFormContinues: new RegExp(`^(${any('legalFormContinues')})$`, 'iu'),
+
+  // ── posting-lines.ts, value-date.ts, currency.ts, columns.ts ──
+  /** Printed line text: contact details. */
+  contact: new RegExp(R`@|www\.|https?:|\b(${any('contactWord')})\b`, 'iu'),
+  /** One folded word. */
+  relativeDay: new RegExp(`^(${any('relativeDay')})[.,]*$`, 'u'),
+  /** One folded header word. */
+  valueDatePrefix: new RegExp(`^(${any('valueDatePrefix')})`, 'u'),
+  /** One printed word (case-sensitive), its punctuation off. */
+  currencyCode: new RegExp(`^(?:${printed('currencyCode')})$`, 'u'),
+  /** One folded header word. */
+  currencySuffix: new RegExp(`^(${any('currencySuffix')})$`, 'u'),
+
+  // ── posting-type.ts: folded type text ──
+  typeReturn: new RegExp(any('typeReturn'), 'u'),
+  typeSalary: new RegExp(R`\b(${any('typeSalary')})\b`, 'u'),
+  typeStandingOrder: new RegExp(any('typeStandingOrder'), 'u'),
+  typeCard: new RegExp(any('typeCard'), 'u'),
+  typeCashWithdrawal: new RegExp(any('typeCashWithdrawal'), 'u'),
+  typeCashDeposit: new RegExp(any('typeCashDeposit'), 'u'),
+  typeDirectDebit: new RegExp(any('typeDirectDebit'), 'u'),
+  typeInterest: new RegExp(any('typeInterest'), 'u'),
+  typeFee: new RegExp(any('typeFee'), 'u'),
+  typeTransfer: new RegExp(any('typeTransfer'), 'u'),
+  /** Folded posting text. */
+  cardDebit: new RegExp(R`^\S*${any('cardDebit')}`, 'u'),
+  settlementStem: new RegExp(any('settlementStem'), 'u'),
+  settlementCharge: new RegExp(any('settlementCharge'), 'u'),
+  interestStem: new RegExp(any('interestStem'), 'u'),
+
+  // ── references.ts, purpose.ts: printed text, the label and what follows it matched ──
+  endToEndLabel: new RegExp(R`(?:^|\s)(?:${any('endToEndLabel')})\s*:?\s*`, 'iu'),
+  /** Case-sensitive. */
+  referenceLabel: new RegExp(R`(?:^|\s)${printed('referenceLabel')}\s*:?\s*`, 'u'),
+  mandateLabel: new RegExp(R`(?:^|\s)(?:${any('mandateLabel')})\s*:?\s*`, 'iu'),
+  creditorLabel: new RegExp(R`(?:^|\s)(?:${any('creditorLabel')})\s*:?\s*`, 'iu'),
+  customerRefLabel: new RegExp(R`(?:^|\s)(?:${any('customerRefLabel')})\s*:?\s*`, 'iu'),
+  /** Case-sensitive, every occurrence (for `replace`). */
+  purposeLabel: new RegExp(R`\b(?:${printed('purposeLabel')})\s*[:+]?\s*`, 'gu'),
+
+  // ── ultimate-party.ts: printed text ──
+  paymentService: new RegExp(any('paymentService'), 'iu'),
+  /** "Ihr Einkauf bei SHOP": the shop's name captured, up to punctuation, figures or a word that ends it. */
+  atShop: new RegExp(
+    R`\b(?:(?:${any('shopPossessive')})\s+)?(?:${any('purchaseNoun')})\s+(?:${any('shopPreposition')})\s+(.+?)(?=\s*(?:[,;]|\.(?:\s|$)|\s\d|\s\S*\d{5}|\s(?:${any('shopNameEnd')})\b|$))`,
+    'iu',
+  ),
 });
