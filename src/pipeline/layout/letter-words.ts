@@ -1,4 +1,4 @@
-import type { Entry } from './lexicon/entry.js';
+import type { Entry, FoldKind } from './lexicon/entry.js';
 import { alternation } from './lexicon/compile.js';
 import { LETTER_LEXICON, type LetterMeaning } from './lexicon/letter.js';
 import { STATEMENT_LEXICON, type StatementMeaning } from './lexicon/statement.js';
@@ -18,7 +18,18 @@ export function letterWords(...meanings: LetterWordMeaning[]): string {
   return alternation(WORDS, meanings, 'letter');
 }
 
-/** A pattern over folded letter text: the meanings' alternation inside `template` at `$W` (default: as is). */
+/**
+ * The same for a pattern tested on the printed text: `statement` folds case only (for a
+ * case-insensitive pattern, umlauts kept), `printed` nothing (case-sensitive).
+ */
+export function printedWords(kind: Exclude<FoldKind, 'letter'>, ...meanings: LetterWordMeaning[]): string {
+  return alternation(WORDS, meanings, kind);
+}
+
+/**
+ * A pattern over folded letter text: the meanings' alternation inside `template` at `$W`
+ * (default: as is). Flags as the rule had them (`''` where it had none).
+ */
 export function letterPattern(meanings: LetterWordMeaning | readonly LetterWordMeaning[], template = '$W', flags = 'u'): RegExp {
   const words = letterWords(...(typeof meanings === 'string' ? [meanings] : meanings));
   return new RegExp(template.replace('$W', () => words), flags);
