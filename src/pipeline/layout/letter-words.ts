@@ -1,5 +1,5 @@
 import type { Entry, FoldKind } from './lexicon/entry.js';
-import { alternation } from './lexicon/compile.js';
+import { alternation, forms } from './lexicon/compile.js';
 import { LETTER_LEXICON, type LetterMeaning } from './lexicon/letter.js';
 import { STATEMENT_LEXICON, type StatementMeaning } from './lexicon/statement.js';
 
@@ -16,6 +16,17 @@ const WORDS: readonly Entry<LetterWordMeaning>[] = [...LETTER_LEXICON, ...STATEM
 /** The meanings' words, folded like letter text, as one alternation (no group). */
 export function letterWords(...meanings: LetterWordMeaning[]): string {
   return alternation(WORDS, meanings, 'letter');
+}
+
+/**
+ * The meaning's words one by one, folded like letter text, for rules that compare plain
+ * strings (a set of words, heading prefixes): a word that needs a pattern is refused.
+ */
+export function letterForms(meaning: LetterWordMeaning): string[] {
+  const out = forms(WORDS, meaning, 'letter');
+  const patterned = out.filter((f) => /[\\[\](){}|?*+^$.]/u.test(f));
+  if (patterned.length > 0) throw new Error(`lexicon: ${meaning} is compared as plain words, but has patterns: ${patterned.join(', ')}`);
+  return out;
 }
 
 /**

@@ -15,6 +15,7 @@ import { amountToCents } from '../../../../domain/money.js';
 import { foldGerman } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { placeOf } from './line-order.js';
+import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 /** `other`: a column that is neither the row's amount nor one of the above (credited, remaining, an earlier month). */
 export type FigureRole = 'amount' | 'rate' | 'base' | 'quantity' | 'ytd' | 'employer' | 'other' | 'unknown';
@@ -35,9 +36,12 @@ export interface RowFigure {
   x1: number;
 }
 
-const CURRENCY = /^(€|eur|euro)$/i;
-const QUANTITY_UNIT = /^(std\.?|stunden|stunde|h|tage?|tg\.?|kt|km|stk\.?|x|mal)$/i;
-const BASE_MARKER = /^(aus|auf|von|v\.|bemessungsgrundlage|basis|x|×|\*)$/i;
+const CURRENCY = new RegExp(`^(${printedWords('statement', 'currencyWord')})$`, 'i');
+const QUANTITY_UNIT = new RegExp(`^(${printedWords('statement', 'quantityUnit')})$`, 'i');
+const BASE_MARKER = new RegExp(`^(${printedWords('statement', 'baseMarker')})$`, 'i');
+const PERCENT_WORD = new RegExp(`^(${printedWords('statement', 'percentWord')})$`, 'i');
+/** A printed word after a money figure that starts no new label. */
+const FIGURE_CONTINUES = new RegExp(`^(${printedWords('statement', 'figureContinues')})$`, 'i');
 const strip = (s: string) => s.replace(/^[(:=]+|[);:,]+$/g, '');
 
 /** A German decimal number (`8,39`, `1.250,00`, `12`, `7,27`), or null. */
@@ -71,7 +75,7 @@ export function figureAt(line: TextLine, i: number): Omit<RowFigure, 'role'> | n
   if (pct) return { index: i, used: 1, printed: t, cents: null, value: numberOf(pct[1]!)!, kind: 'percent', ...span(1) };
   const n = numberOf(t);
   if (n === null) return null;
-  if (next === '%' || /^%/.test(next) || /^(prozent|v\.?h\.?)$/i.test(next)) return { index: i, used: 2, printed: `${t} %`, cents: null, value: n, kind: 'percent', ...span(2) };
+  if (next === '%' || /^%/.test(next) || PERCENT_WORD.test(next)) return { index: i, used: 2, printed: `${t} %`, cents: null, value: n, kind: 'percent', ...span(2) };
   if (QUANTITY_UNIT.test(next)) return { index: i, used: 2, printed: `${t} ${next}`, cents: null, value: n, kind: 'quantity', ...span(2) };
   if (/,\d{2}-?$|,-$/.test(t)) {
     const cents = amountToCents(t);
@@ -83,14 +87,14 @@ export function figureAt(line: TextLine, i: number): Omit<RowFigure, 'role'> | n
 
 /** Header words of a table column, folded, by the role of the figures below them. */
 const HEADER_ROLES: [RegExp, FigureRole][] = [
-  [/kumul|jahr|bisher|ytd|aufgelaufen/, 'ytd'],
-  [/^ag\b|ag-?ant|arbeitgeber/, 'employer'],
-  [/satz|%|prozent|zinssatz|beitragssatz|v\.?h\./, 'rate'],
-  [/basis|bemessung|grundlage|(sv|kv|rv|av|pv|ste(u|ue)r)-?brutto|sv-?entgelt|beitragspfl/, 'base'],
-  [/anzahl|menge|stunden|std\b|tage|einheit/, 'quantity'],
+  [letterPattern('headerYtd', '$W', ''), 'ytd'],
+  [letterPattern('headerEmployer', '$W', ''), 'employer'],
+  [letterPattern('headerRate', '$W', ''), 'rate'],
+  [letterPattern('headerBase', '$W', ''), 'base'],
+  [letterPattern('headerQuantity', '$W', ''), 'quantity'],
   // The columns of an Abrechnung beside the one fixed: what is credited and what remains.
-  [/^ab$|abzug|vorauszahl|anzurechnen|angerechnet|gezahlt|verbleib|differenz|vormonat/, 'other'],
-  [/festgesetzt|betrag|an-?ant|^an\b|arbeitnehmer|monat|aktuell|\b(eur|euro)\b|€|summe|wert/, 'amount'],
+  [letterPattern('headerOther', '$W', ''), 'other'],
+  [letterPattern('headerAmount', '$W', ''), 'amount'],
 ];
 
 function headerRole(text: string): FigureRole | null {
@@ -108,7 +112,7 @@ function hasFigure(line: TextLine): boolean {
  * without money figures, reached over the table's own rows (each at most three line heights
  * below the one before), whose words name column roles. Its cells with roles, or [].
  */
-const MONTH = /^(januar|februar|marz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mar|apr|jun|jul|aug|sep|okt|nov|dez)\.?$/;
+const MONTH = letterPattern('monthOrAbbrev', String.raw`^($W)\.?$`, '');
 
 /**
  * A comparison layout prints months side by side (Februar | März): the rightmost month is the
@@ -177,7 +181,7 @@ export function rowFigures(line: TextLine, from: number, lines: readonly TextLin
       continue;
     }
     const word = strip(line.cells[i]!.text);
-    if (figures.some((g) => g.kind === 'money') && /^[A-Za-zÄÖÜäöüß]{3,}/.test(word) && !BASE_MARKER.test(word) && !/^(vom|bis|ab|seit|zum|für|fur|tage?|eur|euro|p\.?a\.?|jährlich)$/i.test(word)) break;
+    if (figures.some((g) => g.kind === 'money') && /^[A-Za-zÄÖÜäöüß]{3,}/.test(word) && !BASE_MARKER.test(word) && !FIGURE_CONTINUES.test(word)) break;
     marker = word;
     i++;
   }

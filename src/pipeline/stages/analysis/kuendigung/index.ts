@@ -11,7 +11,7 @@ import { allText } from '../common/prose.js';
 import { splitSections } from '../common/sections.js';
 import { extractKuendigungKeyNumbers } from './key-numbers.js';
 import { kuendigungReviewFlags, type KuendigungFlagInput, type Relationship } from './review-flags.js';
-import { letterPattern } from '../../../layout/letter-words.js';
+import { letterForms, letterPattern } from '../../../layout/letter-words.js';
 
 interface Facts extends KuendigungFlagInput {
   sender: string | null;
@@ -25,7 +25,8 @@ const FRISTLOS = letterPattern('withoutNotice');
 const ELECTRONIC = letterPattern('electronicForm');
 const PROBATION = letterPattern('probation');
 
-export const KUENDIGUNG_HEADINGS = ['kundigung', 'betreff', 'hinweis', 'hinweise', 'rechtsbehelfsbelehrung', 'anlage', 'anlagen', 'empfangsbestätigung', 'empfangsbestatigung'];
+/** Section headings, folded (the lexicon's printed words through the letter fold). */
+export const KUENDIGUNG_HEADINGS = letterForms('kuendigungHeading');
 
 export const kuendigungAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.kuendigung',

@@ -8,7 +8,7 @@ import { allText } from '../common/prose.js';
 import { splitSections } from '../common/sections.js';
 import { extractMahnKeyNumbers } from './key-numbers.js';
 import { mahnReviewFlags, type MahnFlagInput } from './review-flags.js';
-import { letterPattern, printedWords } from '../../../layout/letter-words.js';
+import { letterForms, letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 interface Facts extends MahnFlagInput {
   sender: string | null;
@@ -18,7 +18,8 @@ interface Facts extends MahnFlagInput {
 const THREAT = letterPattern('courtThreat');
 const CONSUMER = new RegExp(String.raw`\b(${printedWords('printed', 'consumerSalutation')})\s+[A-ZÄÖÜ]`, 'u');
 
-export const MAHN_HEADINGS = ['forderungsaufstellung', 'aufstellung', 'zahlungsaufforderung', 'betreff', 'ihre zahlung', 'bankverbindung', 'hinweis', 'datenschutz', 'informationen nach', 'letzte mahnung', 'mahnung', 'zahlungserinnerung'];
+/** Section headings, folded (the lexicon's printed words through the letter fold). */
+export const MAHN_HEADINGS = letterForms('mahnHeading');
 
 export const mahnungAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.mahnung',
