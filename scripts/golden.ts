@@ -36,6 +36,7 @@ let changedTotal = 0;
 try {
   for (const set of sets) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage(); // this process, the reader's worker thread included
     const out = await checkGoldenSet(set, runner, {
       update: args.update === true,
       ...(args.only ? { only: args.only } : {}),
@@ -47,7 +48,8 @@ try {
       console.log(`${set}: skipped (../shared/corpus/real not present; set KLARTEXT_SHARED_DIR)`);
       continue;
     }
-    const secs = ((performance.now() - t0) / 1000).toFixed(1);
+    const cpu = process.cpuUsage(c0);
+    const secs = `wall ${((performance.now() - t0) / 1000).toFixed(1)} s, CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`;
     if (!args.update) {
       for (const c of out.changed) console.log(`\n${set}/${c.id}.expected.json: ${c.differences.length} difference(s)\n${formatDifferences(c.differences, DIFFS)}`);
       for (const id of out.added) console.log(`${set}/${id}.expected.json: missing (run npm run golden -- --update)`);
@@ -58,7 +60,7 @@ try {
     const verb = args.update ? ['rewritten', 'written new', 'deleted stale'] : ['differ', 'missing', 'stale'];
     console.log(
       `${set}: ${out.documents} documents, ${out.same.length} unchanged, ${out.changed.length} ${verb[0]}, ${out.added.length} ${verb[1]}, ${out.stale.length} ${verb[2]}` +
-        `${out.skipped.length ? `, ${out.skipped.length} skipped (not read from the text layer alone)` : ''} (${secs} s)`,
+        `${out.skipped.length ? `, ${out.skipped.length} skipped (not read from the text layer alone)` : ''} (${secs})`,
     );
   }
 } finally {

@@ -8,6 +8,21 @@ import { stableJson } from './stable-json.js';
 /** test/golden/<set>/<id>.expected.json */
 export const GOLDEN_DIR = path.resolve(import.meta.dirname, '..', '..', 'golden');
 const SUFFIX = '.expected.json';
+const IN_FLIGHT = 2;
+
+/** `fn` over `items` with at most `limit` calls pending; the results in the items' order. */
+async function inFlight<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
 
 export function goldenFile(set: GoldenSet, id: string): string {
   return path.join(GOLDEN_DIR, set, `${id}${SUFFIX}`);
@@ -52,16 +67,22 @@ export async function checkGoldenSet(
   const out: SetOutcome = { set, documents: docs.length, same: [], changed: [], added: [], stale: [], skipped: [] };
   const note = (id: string, verdict: string) => options.onDocument?.(id, verdict);
   if (options.update) mkdirSync(path.join(GOLDEN_DIR, set), { recursive: true });
-  for (const doc of docs) {
+  // Two documents in flight: one thread reads a PDF (the reader's pool) while this one renders
+  // the next fixture or runs the stages; results are taken in the documents' order.
+  const records = await inFlight(docs, IN_FLIGHT, async (doc) => {
+    if (!options.update && !existsSync(goldenFile(set, doc.id))) return null;
+    return runner.run(doc);
+  });
+  for (const [i, doc] of docs.entries()) {
     const file = goldenFile(set, doc.id);
     const present = existsSync(file);
-    if (!options.update && !present) {
+    const record = records[i];
+    if (!record) {
       if (doc.onlyTextLayer) out.skipped.push(doc.id);
       else out.added.push(doc.id);
       note(doc.id, doc.onlyTextLayer ? 'skipped' : 'missing');
       continue;
     }
-    const record = await runner.run(doc);
     const actual = stableJson(record);
     if (options.update && record.read.includes('ocr')) {
       // Not golden material: OCR output depends on the engine and its version.

@@ -33,7 +33,10 @@ const TIMEOUT_MS = 300_000;
  * service's own (no AI refinement: main.ts adds it only with an LLM configured).
  */
 export function createGoldenRunner(): GoldenRunner {
-  const inner = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 1, warmUp: false });
+  // The queue-wait bound is raised to the deadline: on a loaded machine the second document in
+  // flight may wait for the one thread longer than the service's 20 s, and a 503 there would be
+  // a false difference, not behaviour.
+  const inner = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 1, warmUp: false, queueWaitMs: TIMEOUT_MS });
   const pipelines = buildPipelineRegistry();
   return {
     async run(doc) {
