@@ -33,10 +33,10 @@ import { sniffFileKind } from '../src/domain/file-kind.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
 import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
 import { runPipeline, type PipelineRun } from '../src/pipeline/run-pipeline.js';
-import { analyze as analyzeDoc } from '../src/pipeline/stages/analysis/common/analysis-stage.js';
 import { lohnabrechnungAnalyzer } from '../src/pipeline/stages/analysis/lohnabrechnung/index.js';
 import { classifyText, supports } from '../src/pipeline/stages/classify/classify.js';
 import { documentText } from '../src/pipeline/layout/text-lines.js';
+import { analyzeLetter } from '../test/support/analyze-letter.js';
 import { invitationLines, textPdf } from '../test/support/documents.js';
 import { analyze, closeSharedReader, createOrg, startServer } from '../test/support/server.js';
 
@@ -167,7 +167,7 @@ async function realSamples(): Promise<void> {
       files++;
       const doc = textDocument(text);
       if (supports(classifyText(documentText(doc)), 'lohnabrechnung')) accepted++;
-      const analysis = analyzeDoc(lohnabrechnungAnalyzer, doc);
+      const analysis = analyzeLetter(lohnabrechnungAnalyzer, 'lohnabrechnung', doc);
       const truth = JSON.parse(readFileSync(truthFile, 'utf8')) as { annotations: { label: string; value: string; is_correct: boolean }[] };
       const seen = new Set<string>();
       for (const a of truth.annotations) {

@@ -32,6 +32,7 @@ import { parseArgs } from 'node:util';
 import type { KontoauszugFixture } from '../scripts/fixtures/kontoauszug/generate.js';
 import { textToPdf } from '../scripts/fixtures/kontoauszug/text-to-pdf.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
+import { documentLayout } from '../src/pipeline/layout/document-layout.js';
 import type { AccountRecord, StatementInfo, Table } from '../src/pipeline/model/result.js';
 import type { PipelineSlots, StageContext } from '../src/pipeline/model/stage.js';
 import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
@@ -103,10 +104,10 @@ async function run(bytes: Uint8Array, kind: 'pdf' | 'jpeg' = 'pdf'): Promise<Out
     readTime.cpuMs += cpuMs() - c0;
     readTime.pages += document.pages.length;
     const slots: PipelineSlots = {};
-    const ctx: StageContext = { documentType: 'kontoauszug', document, signal: new AbortController().signal, slots };
+    const ctx: StageContext = { documentType: 'kontoauszug', document, layout: documentLayout(document), signal: new AbortController().signal, slots };
     for (const stage of registry.kontoauszug.stages) await stage.run(ctx);
     const st = slots.statement;
-    const otherDates = extractAccounts(document).flatMap((a) => a.rows.map((r) => r.otherDate));
+    const otherDates = extractAccounts(document, ctx.layout).flatMap((a) => a.rows.map((r) => r.otherDate));
     return { tables: slots.tables ?? [], statements: st === undefined ? [] : Array.isArray(st) ? st : [st], otherDates, accounts: slots.accounts ?? [], error: null };
   } catch (e) {
     return { tables: [], statements: [], otherDates: [], accounts: [], error: e instanceof Error ? e.name : String(e) };

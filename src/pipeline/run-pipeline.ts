@@ -1,9 +1,11 @@
 import type { FileKind } from '../domain/file-kind.js';
+import { documentLayout } from './layout/document-layout.js';
 import type { LoadedDocument } from './model/document.js';
 import { DocumentLoadError, DocumentNotRecognizedError, ProcessingTimeoutError, ReadingCapacityError } from './model/errors.js';
 import type { DocumentReader } from './model/reader.js';
 import type { PipelineOutput } from './model/result.js';
-import type { PipelineDefinition, PipelineSlots } from './model/stage.js';
+import type { LayoutPart } from './model/layout.js';
+import type { PipelineDefinition, PipelineSlots, StageContext } from './model/stage.js';
 
 export type FailureKind = 'load' | 'not_recognized' | 'not_available' | 'timeout' | 'cancelled' | 'overloaded' | 'fault';
 
@@ -52,7 +54,9 @@ export interface RunOptions {
 }
 
 /**
- * Reads the upload and runs the pipeline's stages in order, recording each stage's time.
+ * Reads the upload, makes its layout (the lines every stage reads, model/layout.ts) as a step of
+ * its own, and runs the pipeline's stages in order, recording the time of each step (`read`,
+ * `layout`, then each stage by name).
  * Expected outcomes come back as values (docling's conversion status), faults as
  * kind 'fault'; nothing thrown escapes. The deadline aborts the reader and the stages; the
  * document is only referenced from this call's frame and is released when it returns.
@@ -88,8 +92,13 @@ export async function runPipeline(
     document = await Promise.race([reading, deadline]);
     timings.push({ stage: 'read', ms: performance.now() - started });
 
+    current = 'layout';
+    started = performance.now();
+    const layout = documentLayout(document, layoutParts(pipeline));
+    timings.push({ stage: 'layout', ms: performance.now() - started });
+
     const slots: PipelineSlots = {};
-    const ctx = { documentType: pipeline.documentType, document, signal: controller.signal, slots };
+    const ctx: StageContext = { documentType: pipeline.documentType, document, layout, signal: controller.signal, slots };
     for (const stage of pipeline.stages) {
       current = stage.name;
       started = performance.now();
@@ -134,6 +143,11 @@ export async function runPipeline(
   function failure(kind: FailureKind, publicMessage: string, cause?: unknown): PipelineRun {
     return { status: 'failure', pages: document?.pages.length ?? null, kind, stage: current, publicMessage, cause, timings };
   }
+}
+
+/** The layout parts the pipeline's stages read (Stage.layoutParts), each once. */
+export function layoutParts(pipeline: PipelineDefinition): LayoutPart[] {
+  return [...new Set(pipeline.stages.flatMap((s) => s.layoutParts?.(pipeline.documentType) ?? []))];
 }
 
 function outputOf(pipeline: PipelineDefinition, slots: PipelineSlots): PipelineOutput | null {

@@ -1,7 +1,7 @@
 /** src/pipeline/stages/classify/subtypes.ts: the kind within a type, named in the summary. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { headOf } from '../../src/pipeline/stages/classify/classify.js';
+import { headOf } from '../../src/pipeline/layout/letter-head.js';
 import { subtypeOf } from '../../src/pipeline/stages/classify/subtypes.js';
 
 const sub = (type: Parameters<typeof subtypeOf>[0], text: string) => subtypeOf(type, text, headOf(text)).id;

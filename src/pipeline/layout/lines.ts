@@ -1,81 +1,20 @@
 import { monthFromName, parseDayMonth, type PrintedDate } from '../../domain/german-dates.js';
 import { parseGermanAmount } from '../../domain/money.js';
 import type { LoadedDocument, Page } from '../model/document.js';
+import type { AmountToken, DateToken, Line, Sign, Word } from '../model/lines.js';
+import { fold } from './fold.js';
 import { normaliseNotation } from './notation.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
 import { statementPatterns as vocab } from './vocabulary.js';
 
-/** +1 credit, -1 debit. */
-export type Sign = 1 | -1;
-
-/**
- * Words → lines. A line is the words whose vertical centres overlap, left to right; on each
- * line the date and amount tokens are recognised once, with their x-extent, so every later
- * step reasons about positions and content together (no bank's coordinates are known here).
- */
-export interface Word {
-  text: string;
-  x0: number;
-  x1: number;
-  top: number;
-  bottom: number;
-  /** OCR confidence in [0, 1]; 1 for text-layer words. */
-  confidence?: number;
-  /** OCR only: the other reading of a figure read twice (TextCell.alternative). */
-  alternative?: string;
-  /**
-   * Where the word is printed, when the line pass moved it onto another line (a stacked date's
-   * month and year, a year below its date, a lone amount above its line): evidence boxes
-   * (SPEC §8a) cover what is printed, not where the layout pass put it.
-   */
-  printed?: { x0: number; x1: number; top: number; bottom: number };
-}
+/** The line types live in the pipeline model (stages read them from the context); re-exported for the rules. */
+export type { AmountToken, DateToken, Line, Sign, Word } from '../model/lines.js';
 
 /** The word moved to `at`, remembering where it is printed. */
 function movedWord(w: Word, at: Partial<Pick<Word, 'x0' | 'x1' | 'top' | 'bottom'>>): Word {
   return { ...w, ...at, printed: w.printed ?? { x0: w.x0, x1: w.x1, top: w.top, bottom: w.bottom } };
 }
 
-export interface DateToken {
-  date: PrintedDate;
-  /** Index of the (first) word in the line. */
-  word: number;
-  /** Index of the last word: `01 Apr. 2024` spans three. */
-  last: number;
-  x0: number;
-  x1: number;
-  /** A `DD.MM` word read as a date only because it stands under a value-date header (date-columns.ts). */
-  valueColumn?: boolean;
-}
-
-export interface AmountToken {
-  cents: number;
-  sign: Sign | null;
-  /** Words [first, last] (inclusive) the amount spans, sign and currency included. */
-  first: number;
-  last: number;
-  x0: number;
-  x1: number;
-  /** OCR only: the cents of the number's other reading, where it reads as another amount. */
-  alternative?: number;
-}
-
-export interface Line {
-  page: number;
-  pageHeight: number;
-  /** Position in the document's reading order. */
-  index: number;
-  top: number;
-  bottom: number;
-  words: Word[];
-  text: string;
-  dates: DateToken[];
-  amounts: AmountToken[];
-  /** Median word height: the line's font size, roughly. */
-  size: number;
-  /** Its first words were the years of the date cells above, now joined into those dates (see joinYearsBelow). */
-  afterDateCells?: boolean;
-}
 
 /**
  * The layout pass over a whole document: OCR tokens normalised (ocr-tokens.ts), amounts put
@@ -126,11 +65,13 @@ export function toLines(pages: readonly Page[]): Line[] {
         bottom: Math.max(...r.words.map((w) => w.bottom)),
         words: joinSpacedDigits(r.words),
         text: '',
+        folded: '',
         dates: [],
         amounts: [],
         size: heights[Math.floor(heights.length / 2)] ?? 10,
       };
       line.text = line.words.map((w) => w.text).join(' ');
+      line.folded = fold(line.text);
       line.dates = findDates(line.words);
       line.amounts = findAmounts(line.words, line.size);
       out.push(line);
@@ -294,6 +235,7 @@ function joinYearsBelow(lines: Line[]): Line[] {
 /** The line with other words: text, dates and amounts found again. */
 function relined(line: Line, words: Word[]): Line {
   const l: Line = { ...line, words, text: words.map((w) => w.text).join(' ') };
+  l.folded = fold(l.text);
   l.dates = findDates(words);
   l.amounts = findAmounts(words, l.size);
   return l;

@@ -1,4 +1,8 @@
 import type { LoadedDocument, Page, TextCell } from '../model/document.js';
+import type { TextLine } from '../model/lines.js';
+import { foldGerman } from './fold.js';
+
+export type { TextLine } from '../model/lines.js';
 
 /**
  * Lines for stages that read prose and labelled values (classify, analysis): the words of one
@@ -12,19 +16,6 @@ import type { LoadedDocument, Page, TextCell } from '../model/document.js';
  * latest, a tolerance that lets a low sign or dot join its row) and carry date and amount
  * tokens; bringing both onto one grouping changes what stages see and is left for a measured step.
  */
-export interface TextLine {
-  page: number;
-  /** Index of the line within its page, top to bottom. */
-  index: number;
-  cells: TextCell[];
-  text: string;
-  top: number;
-  bottom: number;
-  x0: number;
-  x1: number;
-  /** Median word height of the line (points). */
-  size: number;
-}
 
 /** Cells grouped into lines by their vertical centres, top to bottom, each left to right. */
 function groupByMidline(cells: readonly TextCell[]): TextCell[][] {
@@ -43,11 +34,13 @@ function groupByMidline(cells: readonly TextCell[]): TextCell[][] {
 export function pageLines(page: Page): TextLine[] {
   return groupByMidline(page.cells.filter((c) => c.text.trim() !== '')).map((cells, index) => {
     const heights = cells.map((c) => c.bbox.height).sort((a, b) => a - b);
+    const text = cells.map((c) => c.text).join(' ');
     return {
       page: page.number,
       index,
       cells,
-      text: cells.map((c) => c.text).join(' '),
+      text,
+      folded: foldGerman(text),
       top: Math.min(...cells.map((c) => c.bbox.y)),
       bottom: Math.max(...cells.map((c) => c.bbox.y + c.bbox.height)),
       x0: cells[0]!.bbox.x,

@@ -1,5 +1,6 @@
 import type { DocumentType } from '../../domain/document-types.js';
 import type { LoadedDocument } from './document.js';
+import type { DocumentLayout, LayoutPart } from './layout.js';
 import type { AccountRecord, Analysis, StatementInfo, Table } from './result.js';
 
 export interface Classification {
@@ -7,6 +8,19 @@ export interface Classification {
   best: DocumentType | null;
   /** Evidence score per type; higher is stronger. */
   scores: Record<DocumentType, number>;
+  /**
+   * The kind of letter within the requested type (classify/subtypes.ts), decided by the classify
+   * stage once the document is accepted as that type; absent for statements.
+   */
+  subtype?: Subtype;
+}
+
+/** The kind of document within a type, named in the summary. */
+export interface Subtype {
+  /** Stable id, e.g. "einkommensteuerbescheid", "inkasso", "arbeitsverhaeltnis", "verwarnung". */
+  id: string;
+  /** German name for the summary. */
+  label: string;
 }
 
 /** Slots stages write into; each stage owns its own slot (DESIGN: stages write their own slot). */
@@ -22,6 +36,8 @@ export interface PipelineSlots {
 export interface StageContext {
   readonly documentType: DocumentType;
   readonly document: LoadedDocument;
+  /** The document's lines, made once by the runner's layout step (model/layout.ts); read-only. */
+  readonly layout: DocumentLayout;
   readonly signal: AbortSignal;
   readonly slots: PipelineSlots;
 }
@@ -32,6 +48,11 @@ export interface StageContext {
  */
 export interface Stage {
   readonly name: string;
+  /**
+   * The layout parts the stage reads for a document of this type: the runner's layout step makes
+   * them before the first stage runs, so their cost is timed as `layout` (model/layout.ts).
+   */
+  layoutParts?(documentType: DocumentType): readonly LayoutPart[];
   run(ctx: StageContext): Promise<void> | void;
 }
 

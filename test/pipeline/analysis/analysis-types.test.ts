@@ -13,9 +13,9 @@ import type { LoadedDocument } from '../../../src/pipeline/model/document.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
 import { buildPipelineRegistry } from '../../../src/pipeline/pipelines.js';
 import { runPipeline } from '../../../src/pipeline/run-pipeline.js';
-import { analyze } from '../../../src/pipeline/stages/analysis/common/analysis-stage.js';
 import { steuerbescheidAnalyzer } from '../../../src/pipeline/stages/analysis/steuerbescheid/index.js';
 import { lohnabrechnungAnalyzer } from '../../../src/pipeline/stages/analysis/lohnabrechnung/index.js';
+import { analyzeLetter } from '../../support/analyze-letter.js';
 import { openSignal, testReader } from '../helpers.js';
 
 const reader = testReader({ workerPoolSize: 1 });
@@ -90,7 +90,7 @@ describe('label matching survives OCR noise', () => {
       for (const seed of [1, 2, 3]) {
         const fixture = GENERATORS[type](seed);
         const doc = await reader.read(await makeTextPdf(fixture.pages), 'pdf', { maxPages: 10, signal: openSignal() });
-        const analysis = analyze(analyzer as typeof steuerbescheidAnalyzer, noisy(doc));
+        const analysis = analyzeLetter(analyzer as typeof steuerbescheidAnalyzer, type, noisy(doc));
         const score = scoreAnalysis(fixture, analysis);
         assert.ok(score.keyFound / score.keyExpected >= 0.9, `${seed}: ${JSON.stringify(score.missedKeys)} ${JSON.stringify(score.wrongKeys)}`);
       }

@@ -9,7 +9,6 @@ import { describe, it } from 'node:test';
 import { textDocument } from '../../../scripts/fixtures/analysis/text-document.js';
 import type { AnalysisDocumentType } from '../../../src/domain/document-types.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { analyze } from '../../../src/pipeline/stages/analysis/common/analysis-stage.js';
 import { bussgeldbescheidAnalyzer } from '../../../src/pipeline/stages/analysis/bussgeldbescheid/index.js';
 import { kuendigungAnalyzer } from '../../../src/pipeline/stages/analysis/kuendigung/index.js';
 import { lohnabrechnungAnalyzer } from '../../../src/pipeline/stages/analysis/lohnabrechnung/index.js';
@@ -17,6 +16,7 @@ import { mahnungAnalyzer } from '../../../src/pipeline/stages/analysis/mahnung/i
 import { steuerbescheidAnalyzer } from '../../../src/pipeline/stages/analysis/steuerbescheid/index.js';
 import { classifyText, supports } from '../../../src/pipeline/stages/classify/classify.js';
 import { documentText } from '../../../src/pipeline/layout/text-lines.js';
+import { analyzeLetter } from '../../support/analyze-letter.js';
 import { SAMPLE_TEXTS } from '../../support/sample-texts.js';
 
 const LETTERS: Record<AnalysisDocumentType, { text: string; keys: Record<string, string>; flags: string[]; subtype: RegExp }> = {
@@ -66,7 +66,7 @@ describe('analysis of letters written independently of the rules', () => {
     it(`${type}: every printed key number, the flags its facts give cause for, the summary`, () => {
       const doc = textDocument(letter.text);
       assert.ok(supports(classifyText(documentText(doc)), type));
-      const analysis: Analysis = analyze(ANALYZERS[type] as typeof steuerbescheidAnalyzer, doc);
+      const analysis: Analysis = analyzeLetter(ANALYZERS[type] as typeof steuerbescheidAnalyzer, type, doc);
       const got = Object.fromEntries(Object.entries(analysis.key_numbers).map(([k, v]) => [k, v.value]));
       assert.deepEqual(got, letter.keys);
       assert.ok(Object.values(analysis.key_numbers).every((k) => k.page === 1));
@@ -76,7 +76,7 @@ describe('analysis of letters written independently of the rules', () => {
   }
 
   it('deadline descriptions carry the computed dates', () => {
-    const flags = (type: AnalysisDocumentType) => analyze(ANALYZERS[type] as typeof steuerbescheidAnalyzer, textDocument(LETTERS[type].text)).review_flags;
+    const flags = (type: AnalysisDocumentType) => analyzeLetter(ANALYZERS[type] as typeof steuerbescheidAnalyzer, type, textDocument(LETTERS[type].text)).review_flags;
     assert.match(flags('steuerbescheid').find((f) => f.topic === 'einspruchsfrist')!.description, /bis zum 18\.06\.2026.*am 18\.05\.2026/);
     assert.match(flags('kuendigung').find((f) => f.topic === 'klagefrist')!.description, /bis zum 17\.04\.2026/);
     assert.match(flags('kuendigung').find((f) => f.topic === 'arbeitssuchend_melden')!.description, /30\.03\.2026/);

@@ -1,11 +1,11 @@
 /**
- * OCR misreadings in letters (common/ocr-words.ts): undone on OCR'd words where the context
+ * OCR misreadings in letters (layout/letter-lines.ts): undone on OCR'd words where the context
  * says what they were, left alone on a text layer and where the context is missing.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TextCell } from '../../../src/pipeline/model/document.js';
-import { readLetterLines } from '../../../src/pipeline/stages/analysis/common/ocr-words.js';
+import { readLetterLines } from '../../../src/pipeline/layout/letter-lines.js';
 
 /** The words of one line at the given x positions (width 6 pt per character). */
 type Line = { index: number; words: [string, number][] };

@@ -5,6 +5,7 @@ import type { PipelineSlots, StageContext } from '../../../src/pipeline/model/st
 import { splitCounterparty } from '../../../src/pipeline/stages/kontoauszug/counterparty.js';
 import { bankFromLine, extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
 import { repeatedLines } from '../../../src/pipeline/stages/kontoauszug/headers-footers.js';
+import { documentLayout } from '../../../src/pipeline/layout/document-layout.js';
 import { toLines } from '../../../src/pipeline/layout/lines.js';
 import { reconcileSigns, signFromType } from '../../../src/pipeline/stages/kontoauszug/sign.js';
 import { kontoauszugStage } from '../../../src/pipeline/stages/kontoauszug/stage.js';
@@ -304,7 +305,7 @@ describe('accounts', () => {
 });
 
 describe('the stage', () => {
-  const ctx = (doc: ReturnType<typeof synthDoc>): StageContext & { slots: PipelineSlots } => ({ documentType: 'kontoauszug', document: doc, signal: new AbortController().signal, slots: {} });
+  const ctx = (doc: ReturnType<typeof synthDoc>): StageContext & { slots: PipelineSlots } => ({ documentType: 'kontoauszug', document: doc, layout: documentLayout(doc), signal: new AbortController().signal, slots: {} });
 
   test('writes tables and a reconciled statement', async () => {
     const c = ctx(

@@ -6,6 +6,7 @@ import { expectedFor, fixtureFor, textLayerPdf, type KontoauszugFixture } from '
 import { LAYOUTS, type Layout } from '../../../scripts/fixtures/kontoauszug/layouts.js';
 import { postingTruth } from '../../../scripts/fixtures/kontoauszug/posting-truth.js';
 import { makeTextPdf } from '../../../scripts/fixtures/text-pdf.js';
+import { documentLayout } from '../../../src/pipeline/layout/document-layout.js';
 import type { AccountRecord, PostingRecord } from '../../../src/pipeline/model/result.js';
 import type { PipelineSlots } from '../../../src/pipeline/model/stage.js';
 import { POSTING_TYPES } from '../../../src/pipeline/model/result.js';
@@ -33,7 +34,7 @@ describe('kontoauszug accounts[] (SPEC §8a)', () => {
   async function run(pdf: Uint8Array): Promise<PipelineSlots> {
     const document = await reader.read(pdf, 'pdf', { maxPages: 100, signal: new AbortController().signal });
     const slots: PipelineSlots = {};
-    await kontoauszugStage.run({ documentType: 'kontoauszug', document, signal: new AbortController().signal, slots });
+    await kontoauszugStage.run({ documentType: 'kontoauszug', document, layout: documentLayout(document), signal: new AbortController().signal, slots });
     return slots;
   }
 

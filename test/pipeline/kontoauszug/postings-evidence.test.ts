@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { documentLayout } from '../../../src/pipeline/layout/document-layout.js';
 import type { LoadedDocument } from '../../../src/pipeline/model/document.js';
 import type { AccountRecord } from '../../../src/pipeline/model/result.js';
 import type { PipelineSlots } from '../../../src/pipeline/model/stage.js';
@@ -13,7 +14,7 @@ import { EXCERPT_PAGE, synthDoc, synthOcrDoc, type SynthLine } from './synthetic
  */
 function accounts(doc: LoadedDocument): AccountRecord[] {
   const slots: PipelineSlots = {};
-  void kontoauszugStage.run({ documentType: 'kontoauszug', document: doc, signal: new AbortController().signal, slots });
+  void kontoauszugStage.run({ documentType: 'kontoauszug', document: doc, layout: documentLayout(doc), signal: new AbortController().signal, slots });
   return slots.accounts!;
 }
 

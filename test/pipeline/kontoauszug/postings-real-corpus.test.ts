@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { isValidIBAN } from 'ibantools';
 import { textToPdf } from '../../../scripts/fixtures/kontoauszug/text-to-pdf.js';
+import { documentLayout } from '../../../src/pipeline/layout/document-layout.js';
 import type { PostingRecord } from '../../../src/pipeline/model/result.js';
 import type { PipelineSlots } from '../../../src/pipeline/model/stage.js';
 import { kontoauszugStage } from '../../../src/pipeline/stages/kontoauszug/stage.js';
@@ -28,7 +29,7 @@ describe('accounts[] on real statement texts', { skip: present ? false : '../sha
     const body = raw.replace(/^[\s\S]*?\n-{10,}\n/u, ''); // the extractor's preamble
     const doc = await reader!.read(await textToPdf(body, Infinity), 'pdf', { maxPages: 20, signal: openSignal() });
     const slots: PipelineSlots = {};
-    await kontoauszugStage.run({ documentType: 'kontoauszug', document: doc, signal: openSignal(), slots });
+    await kontoauszugStage.run({ documentType: 'kontoauszug', document: doc, layout: documentLayout(doc), signal: openSignal(), slots });
     const all = slots.accounts!.flatMap((a) => a.postings);
     for (const p of all) {
       const [x0, y0, x1, y1] = p.evidence.box;

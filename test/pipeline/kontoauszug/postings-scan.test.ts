@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { fixtureFor, scannedPdf, textLayerPdf } from '../../../scripts/fixtures/kontoauszug/generate.js';
 import { LAYOUTS } from '../../../scripts/fixtures/kontoauszug/layouts.js';
+import { documentLayout } from '../../../src/pipeline/layout/document-layout.js';
 import type { PipelineSlots } from '../../../src/pipeline/model/stage.js';
 import { kontoauszugStage } from '../../../src/pipeline/stages/kontoauszug/stage.js';
 import { boxHoldsWord, pdfWordBoxes, printsCents } from '../../support/pdf-word-boxes.js';
@@ -23,7 +24,7 @@ describe('posting evidence on a scan', () => {
     assert.equal(f.pages.length, 1);
     const doc = await reader.read(await scannedPdf(f), 'pdf', { maxPages: 10, signal: openSignal() });
     const slots: PipelineSlots = {};
-    await kontoauszugStage.run({ documentType: 'kontoauszug', document: doc, signal: openSignal(), slots });
+    await kontoauszugStage.run({ documentType: 'kontoauszug', document: doc, layout: documentLayout(doc), signal: openSignal(), slots });
     const [a] = slots.accounts!;
     assert.ok(a && a.reconciled);
     const postings = a.postings;

@@ -2,11 +2,11 @@ import { DOCUMENT_TYPES, type DocumentType } from '../../../domain/document-type
 import { DocumentNotRecognizedError } from '../../model/errors.js';
 import type { Classification, Stage } from '../../model/stage.js';
 import { foldGerman } from '../../layout/fold.js';
+import { SALUTATION } from '../../layout/letter-head.js';
 import { letterPattern } from '../../layout/letter-words.js';
-import { documentLines } from '../../layout/lines.js';
-import { documentText } from '../../layout/text-lines.js';
 import { LEDGER_LINKS, LEDGER_WEIGHT, ledgerLinks } from './ledger.js';
 import { SIGNALS } from './signals.js';
+import { letterSubtype } from './subtypes.js';
 
 /** Below this score a text carries too little evidence to be any of the six types. */
 export const MIN_SCORE = 7;
@@ -33,8 +33,6 @@ const LABEL: Record<DocumentType, string> = {
   bussgeldbescheid: 'a fine notice (bussgeldbescheid)',
 };
 
-/** Where a letter's running text starts: the salutation. Text before it is letterhead, date and Betreff. */
-const SALUTATION = letterPattern('salutation', String.raw`\b($W)`, '');
 /** Sentences that announce a consequence rather than state a fact ("Sollte …, sehen wir uns gezwungen … zu kündigen"). */
 const CONDITIONAL = letterPattern('conditional', String.raw`\b($W)\b`, '');
 /** A signal this heavy names the document; named only in running prose it is a reference, not the document's own name. */
@@ -104,13 +102,6 @@ export function classifyText(text: string, ledger = 0): Classification {
   return { best: scores[top] >= MIN_SCORE ? top : null, scores };
 }
 
-/** The text before the salutation (or the first lines of a form): where a document names itself. */
-export function headOf(text: string): string {
-  const lines = text.split(/\r?\n/);
-  const at = lines.findIndex((l) => SALUTATION.test(foldGerman(l)));
-  return (at < 0 ? lines.slice(0, 8) : lines.slice(0, at + 1)).join('\n');
-}
-
 /** Whether the evidence supports reading the document as `requested`. */
 export function supports(classification: Classification, requested: DocumentType): boolean {
   const own = classification.scores[requested];
@@ -121,13 +112,19 @@ export function supports(classification: Classification, requested: DocumentType
 /**
  * Checks the upload against the requested document_type; a document of another kind is
  * DocumentNotRecognizedError (422). The message names types only, never document content.
+ * A letter accepted as its type gets its subtype here too (`classification.subtype`), so the
+ * analysis reads it from the slot instead of classifying again.
  */
 export const classifyStage: Stage = {
   name: 'classify',
+  layoutParts: (type) => (type === 'kontoauszug' ? ['text', 'statementLines'] : ['text', 'statementLines', 'letterPages']),
   run(ctx) {
-    const classification = classifyText(documentText(ctx.document), ledgerLinks(documentLines(ctx.document)));
+    const classification = classifyText(ctx.layout.text, ledgerLinks(ctx.layout.statementLines));
     ctx.slots.classification = classification;
-    if (supports(classification, ctx.documentType)) return;
+    if (supports(classification, ctx.documentType)) {
+      if (ctx.documentType !== 'kontoauszug') ctx.slots.classification = { ...classification, subtype: letterSubtype(ctx.documentType, ctx.layout.letterPages) };
+      return;
+    }
     const readsAs =
       classification.best && classification.best !== ctx.documentType ? ` It reads as ${LABEL[classification.best]}.` : '';
     const noText = ctx.document.pages.every((p) => p.cells.length === 0) ? ' No readable text was found.' : '';

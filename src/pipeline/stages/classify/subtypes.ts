@@ -6,14 +6,11 @@
  */
 import type { DocumentType } from '../../../domain/document-types.js';
 import { foldGerman } from '../../layout/fold.js';
+import { headOf } from '../../layout/letter-head.js';
 import { letterPattern, type LetterWordMeaning } from '../../layout/letter-words.js';
-
-export interface Subtype {
-  /** Stable id, e.g. "einkommensteuerbescheid", "inkasso", "arbeitsverhaeltnis", "verwarnung". */
-  id: string;
-  /** German name for the summary. */
-  label: string;
-}
+import { allText } from '../../layout/page-texts.js';
+import type { PageText } from '../../model/lines.js';
+import type { Subtype } from '../../model/stage.js';
 
 /** The naming terms of a subtype: a lexicon meaning, compiled through the letter fold. */
 const subtype = (meaning: LetterWordMeaning): RegExp => letterPattern(meaning);
@@ -87,4 +84,13 @@ export function subtypeOf(type: DocumentType, text: string, head = ''): Subtype 
     for (const [re, sub] of rules) if (re.test(scope)) return sub;
   }
   return FALLBACK[type];
+}
+
+/**
+ * The subtype of a letter as the analysis reads it: over its page texts (the layout's
+ * `letterPages`, OCR misreadings undone), its head first.
+ */
+export function letterSubtype(type: DocumentType, pages: readonly PageText[]): Subtype {
+  const text = allText(pages);
+  return subtypeOf(type, text, headOf(text));
 }

@@ -13,7 +13,7 @@ export type BalanceKind = 'opening' | 'closing' | 'either' | 'carry';
 export function balanceKind(line: Line): BalanceKind | null {
   // A posting begins with its date; only undated lines (or lines where the keyword comes
   // before any date) can be balance lines. "03.03. Übertrag auf Sparkonto" is a posting.
-  const t = fold(line.text);
+  const t = line.folded;
   const firstDate = line.dates[0];
   if (firstDate && firstDate.word === 0 && line.dates.length >= 1) {
     const rest = fold(line.words.slice(firstDate.last + 1).map((w) => w.text).join(' '));

@@ -1,5 +1,4 @@
 import type { PrintedDate } from '../../../domain/german-dates.js';
-import { fold } from '../../layout/fold.js';
 import { adjacent, type AmountToken, type DateToken, type Line } from '../../layout/lines.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { balanceKind, type BalanceKind } from './balances.js';
@@ -198,7 +197,7 @@ function indentsContinuations(
 function summaryRows(lines: readonly Line[], kinds: readonly (BalanceKind | null)[]): Map<number, { opening: AmountToken; closing: AmountToken }> {
   const summary = new Map<number, { opening: AmountToken; closing: AmountToken }>();
   for (let i = 0; i + 1 < lines.length; i++) {
-    const h = fold(lines[i]!.text);
+    const h = lines[i]!.folded;
     const next = lines[i + 1]!;
     if (lines[i]!.amounts.length > 0 || !vocab.summaryOpening.test(h) || !vocab.summaryClosing.test(h)) continue;
     if (next.amounts.length >= 2 && kinds[next.index] === null) summary.set(next.index, { opening: next.amounts[0]!, closing: next.amounts[next.amounts.length - 1]! });

@@ -1,5 +1,6 @@
 import { formatGermanAmount } from '../../../domain/money.js';
 import { documentLines, type Line } from '../../layout/lines.js';
+import type { DocumentLayout } from '../../model/layout.js';
 import type { LoadedDocument } from '../../model/document.js';
 import type { Table } from '../../model/result.js';
 import { account, type AccountResult } from './account.js';
@@ -26,8 +27,13 @@ import { statementPatterns as vocab } from '../../layout/vocabulary.js';
  */
 export const HEADERS = ['Datum', 'Buchungstext', 'Empfänger', 'Betrag'] as const;
 
-export function extractAccounts(doc: LoadedDocument): (AccountResult & { bic: string | null; holder: string | null })[] {
-  const lines = documentLines(doc);
+/**
+ * `layout` is the run's (StageContext.layout); without one the statement lines are made here.
+ * The block layout marks value dates under a Valuta header as date tokens of their lines
+ * (date-columns.ts): it does so on this run's own copies, never on the shared layout.
+ */
+export function extractAccounts(doc: LoadedDocument, layout?: Pick<DocumentLayout, 'statementLines'>): (AccountResult & { bic: string | null; holder: string | null })[] {
+  const lines = ownCopies(layout?.statementLines ?? documentLines(doc));
   const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
   const { events, model, headers } = buildBlocks(lines, { ocrPages });
   const { sections, balanceLines, otherLines } = accountSections(events, model);
@@ -46,6 +52,11 @@ export function extractAccounts(doc: LoadedDocument): (AccountResult & { bic: st
   const context = { docPeriod, bank, currency, card, partySlot, ocrPages, settlements: statedSettlements(otherLines), partyFor, ranges: printedRanges(otherLines), valueDates };
   const holder = accountHolder(otherLines);
   return sections.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => ({ ...account(s, context), bic: accountBic(otherLines, s.iban), holder }));
+}
+
+/** Lines the stage may annotate: each with its own list of date tokens (the only part it adds to). */
+function ownCopies(lines: readonly Line[]): Line[] {
+  return lines.map((l) => ({ ...l, dates: [...l.dates] }));
 }
 
 /**

@@ -12,8 +12,9 @@ import { toAccountRecords } from './postings-record.js';
  */
 export const kontoauszugStage: Stage = {
   name: 'kontoauszug',
+  layoutParts: () => ['statementLines'],
   run(ctx) {
-    const accounts = extractAccounts(ctx.document);
+    const accounts = extractAccounts(ctx.document, ctx.layout);
     if (accounts.length === 0) {
       throw new DocumentNotRecognizedError('No postings or balances of a bank statement were found in the document.');
     }

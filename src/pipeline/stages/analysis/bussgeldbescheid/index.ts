@@ -3,10 +3,7 @@ import type { KeyNumber } from '../../../model/result.js';
 import { fmtDate } from '../common/facts.js';
 import { bussgeldEinspruchsfrist } from '../common/legal-rules.js';
 import { dateOf } from '../common/values.js';
-import { headOf } from '../../classify/classify.js';
-import { subtypeOf } from '../../classify/subtypes.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
-import { allText } from '../common/prose.js';
 import { splitSections } from '../common/sections.js';
 import { extractBussgeldKeyNumbers } from './key-numbers.js';
 import { bussgeldReviewFlags, type BussgeldFlagInput, type BussgeldKind } from './review-flags.js';
@@ -24,8 +21,7 @@ export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.bussgeldbescheid',
   extract(input) {
     const base = extractBussgeldKeyNumbers(input);
-    const text = allText(input.texts);
-    const sub = subtypeOf('bussgeldbescheid', text, headOf(text));
+    const sub = input.subtype;
     const kind: BussgeldKind = sub.id === 'anhoerung' ? 'anhoerung' : sub.id === 'verwarnung' ? 'verwarnung' : 'bussgeldbescheid';
     return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { keyNumbers: base.keyNumbers, kind, sender: senderOf(input.lines), subtype: sub.label } };
   },

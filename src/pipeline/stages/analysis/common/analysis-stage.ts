@@ -1,15 +1,16 @@
 /**
- * The shape every analysis type shares: read lines once, extract key numbers, derive review
- * flags from them with the pure legal rules, split sections, and write a summary from the
- * extracted facts only. The stage writes `ctx.slots.analysis`.
+ * The shape every analysis type shares: read the letter's lines from the layout step (OCR
+ * misreadings undone, layout/letter-lines.ts), extract key numbers, derive review flags from
+ * them with the pure legal rules, split sections, and write a summary from the extracted facts
+ * only. The stage writes `ctx.slots.analysis`; the subtype is the classify stage's.
  */
 import type { LoadedDocument } from '../../../model/document.js';
+import type { DocumentLayout } from '../../../model/layout.js';
 import type { Analysis, Check, KeyNumber, ReviewFlag, Section } from '../../../model/result.js';
-import type { Stage } from '../../../model/stage.js';
+import type { Stage, Subtype } from '../../../model/stage.js';
 import type { TextLine } from '../../../layout/text-lines.js';
-import { pageTexts, type PageText } from './prose.js';
+import type { PageText } from './prose.js';
 import { withKeyNumberEvidence } from './key-number-evidence.js';
-import { readLetterLines } from './ocr-words.js';
 import { printedWords } from '../../../layout/letter-words.js';
 
 /** Printed cell text (case-insensitive): a post-office box, or the end of a street name. */
@@ -18,8 +19,11 @@ const STREET = new RegExp(`(${printedWords('statement', 'addressStreetSuffix')})
 
 export interface AnalysisInput {
   document: LoadedDocument;
-  lines: TextLine[];
-  texts: PageText[];
+  /** The layout's `letterLines`: shared with the other stages, read only. */
+  lines: readonly TextLine[];
+  texts: readonly PageText[];
+  /** The kind of letter, as the classify stage decided it (`slots.classification.subtype`). */
+  subtype: Subtype;
 }
 
 export interface TypeAnalyzer<F> {
@@ -34,9 +38,9 @@ export interface TypeAnalyzer<F> {
   summary(facts: F, flags: readonly ReviewFlag[]): string;
 }
 
-export function analyze<F>(analyzer: TypeAnalyzer<F>, document: LoadedDocument): Analysis {
-  const lines = readLetterLines(document);
-  const input: AnalysisInput = { document, lines, texts: pageTexts(lines) };
+export function analyze<F>(analyzer: TypeAnalyzer<F>, document: LoadedDocument, layout: DocumentLayout, subtype: Subtype): Analysis {
+  const lines = layout.letterLines;
+  const input: AnalysisInput = { document, lines, texts: layout.letterPages, subtype };
   const { keyNumbers, facts, checks } = analyzer.extract(input);
   const review_flags = analyzer.flags(facts);
   // Every type's key numbers get their evidence here, in one place (SPEC §8a).
@@ -47,8 +51,12 @@ export function analyze<F>(analyzer: TypeAnalyzer<F>, document: LoadedDocument):
 export function analysisStage<F>(analyzer: TypeAnalyzer<F>): Stage {
   return {
     name: analyzer.name,
+    layoutParts: () => ['letterLines', 'letterPages'],
     run(ctx) {
-      ctx.slots.analysis = analyze(analyzer, ctx.document);
+      const subtype = ctx.slots.classification?.subtype;
+      // Every pipeline starts with classify (pipelines.ts); without it this is a wiring fault.
+      if (!subtype) throw new Error('the analysis stage runs after the classify stage');
+      ctx.slots.analysis = analyze(analyzer, ctx.document, ctx.layout, subtype);
     },
   };
 }

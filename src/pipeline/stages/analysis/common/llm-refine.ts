@@ -8,8 +8,6 @@
 import type { Analysis, KeyNumber, Section } from '../../../model/result.js';
 import type { Stage } from '../../../model/stage.js';
 import type { LlmClient } from '../../../../ports/llm-client.js';
-import { documentTextLines } from '../../../layout/text-lines.js';
-import { pageTexts } from './prose.js';
 
 const SCHEMA = {
   type: 'object',
@@ -81,10 +79,12 @@ export function mergeRefinement(draft: Analysis, answer: unknown, pages: readonl
 export function llmRefineStage(client: LlmClient, keyNames: readonly string[]): Stage {
   return {
     name: 'analysis.llm-refine',
+    // The page texts as printed (no OCR repairs), as the model has always been shown them.
+    layoutParts: () => ['textPages'],
     async run(ctx) {
       const draft = ctx.slots.analysis;
       if (!client.enabled || !draft) return;
-      const pages = pageTexts(documentTextLines(ctx.document));
+      const pages = ctx.layout.textPages;
       const answer = await client.completeJson({
         schemaName: 'klartext_analysis',
         schema: SCHEMA as unknown as Record<string, unknown>,

@@ -3,31 +3,11 @@
  * "bis zum 24.04.2026 zu überweisen", "1 Punkt"). Each page's lines are joined into one text;
  * patterns run over it with white space (incl. line breaks) matched by \s.
  */
-import type { TextLine } from '../../../layout/text-lines.js';
+import type { PageText } from '../../../model/lines.js';
 
-export interface PageText {
-  page: number;
-  text: string;
-}
-
-/**
- * Lines are joined with a line break; a blank line's worth of space between two lines (more
- * than 0.8 of the line height) becomes an empty line ("\n\n"), so that blocks (letterhead,
- * address, headings, paragraphs) stay apart when sentences are cut for quoting.
- */
-export function pageTexts(lines: readonly TextLine[]): PageText[] {
-  const byPage = new Map<number, string[]>();
-  const last = new Map<number, TextLine>();
-  for (const l of lines) {
-    const list = byPage.get(l.page) ?? [];
-    const prev = last.get(l.page);
-    if (prev && l.top - prev.bottom > 0.8 * Math.max(prev.size, l.size)) list.push('');
-    list.push(l.text);
-    byPage.set(l.page, list);
-    last.set(l.page, l);
-  }
-  return [...byPage.entries()].sort((a, b) => a[0] - b[0]).map(([page, list]) => ({ page, text: list.join('\n') }));
-}
+/** The page texts are made by the layout step (layout/page-texts.ts); re-exported for the letter rules. */
+export { allText, pageTexts } from '../../../layout/page-texts.js';
+export type { PageText } from '../../../model/lines.js';
 
 /**
  * First match of `re` (document order); the value is capture group `group` as printed, with
@@ -54,11 +34,6 @@ export function findAllInProse(texts: readonly PageText[], re: RegExp, group = 1
 /** Whether any page matches. */
 export function proseHas(texts: readonly PageText[], re: RegExp): boolean {
   return texts.some((t) => re.test(t.text));
-}
-
-/** All text, pages joined (for rules that look for wording anywhere). */
-export function allText(texts: readonly PageText[]): string {
-  return texts.map((t) => t.text).join('\n');
 }
 
 /** A printed German date (numeric or with month name), as a regex source for building patterns. */

@@ -30,7 +30,7 @@ export function splitSections(lines: readonly TextLine[], options: SectionOption
   for (const page of new Set(lines.map((l) => l.page))) bodySize.set(page, median(lines.filter((l) => l.page === page).map((l) => l.size)));
   const headingAt = new Map<TextLine, string>();
   lines.forEach((line, i) => {
-    const folded = foldGerman(line.text).trim();
+    const folded = line.folded.trim();
     const words = line.cells.length;
     const next = lines[i + 1];
     // The subject line right above the salutation; subjects run longer than headings.

@@ -143,7 +143,7 @@ function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]):
 }
 
 /**
- * The line's last money figure when it stands in an amount column (row-figures.ts inAmountColumn).
+ * The line's last money figure when it stands in an amount column (layout/figures.ts inAmountColumn).
  */
 function amountColumnFigure(line: TextLine, lines: readonly TextLine[]): (Parsed & { index: number }) | null {
   let last: ReturnType<typeof figureAt> = null;
@@ -350,7 +350,8 @@ function hyphenJoined(line: TextLine, lines: readonly TextLine[]): TextLine | nu
     return { ...c, text: `${c.text.slice(0, -1)}${under.text}`, bbox: { ...c.bbox, x: x0, width: x1 - x0 } };
   });
   if (!changed) return null;
-  return { ...line, cells, text: cells.map((c) => c.text).join(' ') };
+  const text = cells.map((c) => c.text).join(' ');
+  return { ...line, cells, text, folded: foldGerman(text) };
 }
 
 /** Folded text of a line, for `skipLine` patterns. */

@@ -3,8 +3,6 @@ import type { KeyNumber } from '../../../model/result.js';
 import { kschgKlagefrist } from '../common/legal-rules.js';
 import { dateOf } from '../common/values.js';
 import { foldGerman } from '../../../layout/fold.js';
-import { headOf } from '../../classify/classify.js';
-import { subtypeOf } from '../../classify/subtypes.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
 import { fmtDate, sentenceMatching } from '../common/facts.js';
 import { allText } from '../common/prose.js';
@@ -34,7 +32,7 @@ export const kuendigungAnalyzer: TypeAnalyzer<Facts> = {
     const base = extractKuendigungKeyNumbers(input);
     const text = allText(input.texts);
     const folded = foldGerman(text);
-    const sub = subtypeOf('kuendigung', text, headOf(text));
+    const sub = input.subtype;
     const relationship = (['arbeitsverhaeltnis', 'mietverhaeltnis'].includes(sub.id) ? sub.id : 'vertrag') as Relationship;
     const own = OWN.test(folded);
     return {

@@ -1,9 +1,6 @@
 /** Lohnabrechnung analysis (SPEC §9). */
 import type { KeyNumber } from '../../../model/result.js';
-import { headOf } from '../../classify/classify.js';
-import { subtypeOf } from '../../classify/subtypes.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
-import { allText } from '../common/prose.js';
 import { splitSections } from '../common/sections.js';
 import { extractLohnKeyNumbers } from './key-numbers.js';
 import { lohnReviewFlags, type LohnFlagInput } from './review-flags.js';
@@ -21,8 +18,7 @@ export const lohnabrechnungAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.lohnabrechnung',
   extract(input) {
     const base = extractLohnKeyNumbers(input);
-    const text = allText(input.texts);
-    return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { ...base, sender: senderOf(input.lines), subtype: subtypeOf('lohnabrechnung', text, headOf(text)).label } };
+    return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { ...base, sender: senderOf(input.lines), subtype: input.subtype.label } };
   },
   flags: lohnReviewFlags,
   sections: (input) => splitSections(input.lines, { headings: LOHN_HEADINGS, firstTitle: 'Kopfdaten' }),

@@ -1,7 +1,6 @@
 /** Mahnung analysis (SPEC §9). */
 import type { KeyNumber } from '../../../model/result.js';
-import { headOf } from '../../classify/classify.js';
-import { subtypeOf } from '../../classify/subtypes.js';
+import { headOf } from '../../../layout/letter-head.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
 import { sentenceMatching } from '../common/facts.js';
 import { allText } from '../common/prose.js';
@@ -35,7 +34,7 @@ export const mahnungAnalyzer: TypeAnalyzer<Facts> = {
         consumer: CONSUMER.test(head),
         threat: sentenceMatching(input.texts, THREAT),
         sender: senderOf(input.lines),
-        subtype: subtypeOf('mahnung', text, head).label,
+        subtype: input.subtype.label,
       },
     };
   },

@@ -1,12 +1,9 @@
 /** Steuerbescheid analysis: key numbers, flags, sections and summary (SPEC §9). */
 import { foldGerman } from '../../../layout/fold.js';
-import { headOf } from '../../classify/classify.js';
-import { subtypeOf } from '../../classify/subtypes.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
 import { hypothetical } from '../common/boilerplate.js';
 import { fmtDate, sentenceMatching } from '../common/facts.js';
 import { steuerEinspruchsfrist } from '../common/legal-rules.js';
-import { allText } from '../common/prose.js';
 import { dateOf, findKeyValue } from '../common/values.js';
 import type { KeyNumber } from '../../../model/result.js';
 import { extractSteuerKeyNumbers } from './key-numbers.js';
@@ -31,7 +28,6 @@ export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.steuerbescheid',
   extract(input) {
     const { keyNumbers, faelligkeit, checks } = extractSteuerKeyNumbers(input);
-    const text = allText(input.texts);
     const vorl = sentenceMatching(input.texts, VORLAEUFIG);
     const vorb = sentenceMatching(input.texts, VORBEHALT);
     const zuschlag = findKeyValue(input.lines, { labels: ['Verspätungszuschlag'], kind: 'money', rightOnly: false, maxGap: 3 });
@@ -44,7 +40,7 @@ export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
       abweichung: sentenceMatching(input.texts, ABWEICHUNG, hypothetical),
       verspaetungszuschlag: zuschlag?.value ?? null,
       sender: senderOf(input.lines),
-      subtype: subtypeOf('steuerbescheid', text, headOf(text)).label,
+      subtype: input.subtype.label,
     };
     return { keyNumbers, facts, checks };
   },

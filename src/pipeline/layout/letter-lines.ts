@@ -9,10 +9,12 @@
  * that is followed within two words by `Abs.`, `Satz`, `Nr.` or a law's abbreviation is the
  * section sign again.
  */
-import { normaliseOcrPages } from '../../../layout/ocr-tokens.js';
-import { documentTextLines, type TextLine } from '../../../layout/text-lines.js';
-import type { LoadedDocument } from '../../../model/document.js';
-import { inAmountColumn } from './row-figures.js';
+import type { LoadedDocument } from '../model/document.js';
+import type { TextLine } from '../model/lines.js';
+import { inAmountColumn } from './figures.js';
+import { foldGerman } from './fold.js';
+import { normaliseOcrPages } from './ocr-tokens.js';
+import { documentTextLines } from './text-lines.js';
 
 const SIGN = /^(\(?)(8|S|\$|5)$/;
 const PARAGRAPH = /^\d{1,4}[a-z]?,?$/;
@@ -50,7 +52,7 @@ function restoreDecimalColons(lines: readonly TextLine[]): TextLine[] {
       changed = true;
       return { ...cell, text: `${m[1]},${m[2]}${m[3]}` };
     });
-    return changed ? { ...line, cells, text: cells.map((c) => c.text).join(' ') } : line;
+    return changed ? relined(line, cells) : line;
   });
 }
 
@@ -66,6 +68,12 @@ function restoreSectionSigns(lines: readonly TextLine[]): TextLine[] {
       changed = true;
       return { ...cell, text: `${m[1]}§` };
     });
-    return changed ? { ...line, cells, text: cells.map((c) => c.text).join(' ') } : line;
+    return changed ? relined(line, cells) : line;
   });
+}
+
+/** The line with repaired cells: its text and folded text made again. */
+function relined(line: TextLine, cells: TextLine['cells']): TextLine {
+  const text = cells.map((c) => c.text).join(' ');
+  return { ...line, cells, text, folded: foldGerman(text) };
 }
