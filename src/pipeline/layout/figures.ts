@@ -7,6 +7,7 @@
 import { amountToCents } from '../../domain/money.js';
 import type { TextLine } from '../model/lines.js';
 import { placeOf } from './line-order.js';
+import { printedWords } from './letter-words.js';
 
 /** One figure as printed on a line. */
 export interface Figure {
@@ -24,8 +25,9 @@ export interface Figure {
   x1: number;
 }
 
-const CURRENCY = /^(€|eur|euro)$/i;
-const QUANTITY_UNIT = /^(std\.?|stunden|stunde|h|tage?|tg\.?|kt|km|stk\.?|x|mal)$/i;
+const CURRENCY = new RegExp(`^(${printedWords('statement', 'currencyWord')})$`, 'i');
+const QUANTITY_UNIT = new RegExp(`^(${printedWords('statement', 'quantityUnit')})$`, 'i');
+const PERCENT_WORD = new RegExp(`^(${printedWords('statement', 'percentWord')})$`, 'i');
 /** A cell's text without the brackets, colons and commas around a figure. */
 export const strip = (s: string) => s.replace(/^[(:=]+|[);:,]+$/g, '');
 
@@ -60,7 +62,7 @@ export function figureAt(line: TextLine, i: number): Figure | null {
   if (pct) return { index: i, used: 1, printed: t, cents: null, value: numberOf(pct[1]!)!, kind: 'percent', ...span(1) };
   const n = numberOf(t);
   if (n === null) return null;
-  if (next === '%' || /^%/.test(next) || /^(prozent|v\.?h\.?)$/i.test(next)) return { index: i, used: 2, printed: `${t} %`, cents: null, value: n, kind: 'percent', ...span(2) };
+  if (next === '%' || /^%/.test(next) || PERCENT_WORD.test(next)) return { index: i, used: 2, printed: `${t} %`, cents: null, value: n, kind: 'percent', ...span(2) };
   if (QUANTITY_UNIT.test(next)) return { index: i, used: 2, printed: `${t} ${next}`, cents: null, value: n, kind: 'quantity', ...span(2) };
   if (/,\d{2}-?$|,-$/.test(t)) {
     const cents = amountToCents(t);

@@ -4,9 +4,10 @@
  * (classify/subtypes.ts), and a reminder's addressee is read there (analysis/mahnung).
  */
 import { foldGerman } from './fold.js';
+import { letterPattern } from './letter-words.js';
 
 /** Where a letter's running text starts: the salutation. Text before it is letterhead, date and Betreff. */
-export const SALUTATION = /\b(sehr geehrte|guten tag|hallo |liebe[rs]? )/;
+export const SALUTATION = letterPattern('salutation', String.raw`\b($W)`, '');
 
 /** The text before the salutation (or the first lines of a form): where a document names itself. */
 export function headOf(text: string): string {

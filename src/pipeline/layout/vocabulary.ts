@@ -1,189 +1,40 @@
+import { alternation, forms } from './lexicon/compile.js';
+import { STATEMENT_LEXICON, type StatementMeaning } from './lexicon/statement.js';
+
 /**
- * The words of German (and app-English) statements and the role each plays — one table, compiled
- * once into the patterns the stages test with. A stage never spells a role word itself; it asks
- * for the compiled pattern of the role (`statementPatterns.opening`, `.debitHeader` …).
+ * The statement roles as queries over the lexicon (`lexicon/statement.ts`: each word once, with
+ * the meanings it carries), compiled once into the patterns the kontoauszug rules test with. A
+ * stage never spells a role word itself; it asks for the compiled pattern of the role
+ * (`statementPatterns.opening`, `.debitHeader` …).
  *
- * Contract: every phrase is a regular-expression source over text folded by `fold`
- * (`./fold.ts`: lower case, umlauts kept, white space collapsed), unless the pattern below says
- * it is matched case-insensitively on the printed text. Phrases are alternatives; the order of a
- * role's phrases is the order they are tried in, which only matters where a match is captured.
+ * Contract: every form is compiled through `fold` (`./fold.ts`: lower case, umlauts kept,
+ * white space collapsed), the fold of the text the pattern runs on, unless the pattern below
+ * says it is matched case-insensitively on the printed text (the same lower-case forms then).
+ * The order of a role's forms is the lexicon's order, which matters only where a match is
+ * captured (`typeWordSource`).
  *
- * Known drift, kept on purpose in this step (issue 11 moves words, it does not change results):
- * some roles exist in two spellings because two rules used different lists. They are named
- * side by side (`opening` / `summaryOpening`, `balanceWordStart` / `balanceWord` …) so the
- * difference is visible in one place; unifying them is a behaviour change to be measured on
- * its own (e.g. `eröffnungssaldo` opens a summary row but is not an opening-balance line).
+ * Known drift, kept on purpose (issue 11 moved words, issue 21 keys them by word; neither
+ * changes results): some roles exist in two spellings because two rules used different lists.
+ * They are named side by side (`opening` / `summaryOpening`, `balanceWordStart` / `balanceWord`
+ * …) and listed in docs/layout.md; unifying them is a behaviour change to be measured on its own.
  */
 const R = String.raw;
 
-export const STATEMENT_WORDS = {
-  // ── balance lines (balances.ts) ────────────────────────────────────────────────────────────
-  /** An opening balance line: "Alter Kontostand", "Saldo alt", "Anfangssaldo", "Vortrag" … */
-  opening: [
-    R`alt \(\d`, 'alter? (kontostand|saldo|buchungssaldo)', '(buchungs)?saldo alt', 'saldo vorher',
-    'saldo (der )?letzten? (abrechnung|auszug|kontoauszug)', 'saldo (aus )?vor(abrechnung|monat|periode)',
-    'vorheriger saldo', 'letzter saldo', 'anfangssaldo', 'anfangsbestand', 'startsaldo', 'vortrag',
-    'saldovortrag', 'kontostand (zu beginn|beginn|anfang)',
-  ],
-  /** A closing balance line: "Neuer Kontostand", "Saldo neu", "Endsaldo" … */
-  closing: [
-    R`neu \(\d`, 'neuer? (kontostand|saldo|buchungssaldo)', '(buchungs)?saldo neu', 'endsaldo', 'endbestand',
-    'schlusssaldo', 'schlussbestand', 'kontostand (zum ende|ende)',
-  ],
-  /** A balance at a date, opening or closing by its place: a line starting "Kontostand", "Saldo" … */
-  balanceAtStart: ['kontostand', 'saldo', 'kontosaldo'],
-  /** … or "Kontostand am / vom / per / zum …" anywhere in the line. */
-  balanceAtDate: ['kontostand', 'saldo'],
-  /** Carry-overs and subtotals, which repeat what the postings say: "Übertrag", "Zwischensumme", "Summe Soll" … */
-  carry: [
-    'valutarische[rn]? saldo', 'übertrag', 'uebertrag', 'zwischensumme', 'zwischensaldo',
-    'summe (soll|haben|der umsätze|umsätze|belastungen|gutschriften)', 'umsatzsumme', R`summe\b`, 'gesamtumsatz',
-    'seitensumme',
-  ],
-  /** The carry word that, right after a posting's date, still makes a balance line ("31.10. Übertrag von Seite 1"). */
-  datedCarry: ['übertrag', 'uebertrag'],
-  /** Where a dated carry-over comes from or goes to: "von Seite 1", "auf Folgeseite". */
-  carryPlace: ['seite', 'blatt', 'vorseite', 'folgeseite'],
-  /** Words that, right after a posting's date, make the line a balance line ("31.10 FR ENDSALDO"). */
-  datedBalance: ['alter?', 'neuer?', 'saldo', 'kontostand', 'anfangssaldo', 'endsaldo', 'zwischensumme', 'saldovortrag'],
-  /** The header of a summary row (“Anfangssaldo … Endsaldo” over one row of amounts): its opening word … */
-  summaryOpening: ['anfangssaldo', 'alter saldo', 'saldo alt', 'startsaldo', 'eröffnungsbilanz', 'eröffnungssaldo'],
-  /** … and its closing word. */
-  summaryClosing: ['endsaldo', 'neuer saldo', 'saldo neu', 'schlusssaldo', 'abschlusssaldo'],
-  /** A short label line that may be a balance whose amount stands nearby (case-insensitive, printed text). */
-  balanceHint: ['übertrag', 'saldo', 'kontostand'],
-  /** A line starting with a balance word (lines.ts: such a line is never a wrapped amount's tail). Case-insensitive. */
-  balanceWordStart: ['alter', 'neuer', 'kontostand', 'saldo', 'anfangssaldo', 'endsaldo'],
-  /** A balance word anywhere in a line, as a whole word. Case-insensitive. */
-  balanceWord: ['kontostand', 'saldo', 'buchungssaldo', 'anfangssaldo', 'endsaldo'],
+export type StatementRole = StatementMeaning;
 
-  // ── column headers (columns.ts, date-columns.ts) ───────────────────────────────────────────
-  /** Debit column: "Soll", "Belastung", "Ausgang", "zu Ihren Lasten" … */
-  debitHeader: ['soll', 'belastung', 'belastungen', 'ausgang', 'ausgänge', 'abgang', 'zahlungsausgang', 'ausgaben', 'lasten', 'lastschrift', 'lastschriften'],
-  /** Credit column: "Haben", "Gutschrift", "Eingang", "zu Ihren Gunsten" … */
-  creditHeader: ['haben', 'gutschrift', 'gutschriften', 'eingang', 'eingänge', 'zugang', 'zahlungseingang', 'einnahmen', 'gunsten'],
-  /** Running-balance column: "Saldo", "Kontostand", "Guthaben/Kredit". */
-  balanceHeader: ['saldo', 'kontostand', 'guthaben', R`guthaben\/kredit`],
-  /** One signed or unsigned amount column: "Betrag", "Umsatz". */
-  amountHeader: ['betrag', 'umsatz'],
-  /** Other words of a column-header line, which carry no column role (dates, text, filler). */
-  otherHeader: [
-    'buchung', 'buchungstag', 'buchungsdatum', R`bu\.?-?tag`, 'datum', 'tag', 'wert', 'valuta', 'wertstellung', 'vorgang',
-    'verwendungszweck', 'buchungstext', 'text', 'erläuterung', 'umsatzart', 'empfänger', 'auftraggeber',
-    'zahlungspflichtiger', 'zahlungsempfänger', 'eur', 'euro', 'in', R`\(eur\)`, 'wir', 'für', 'sie', 'gebucht', 'art',
-    'beschreibung', 'details', 'typ', 'produkt', 'angaben', 'umsätzen', 'umsätze', 'zu', 'ihren', 'ihre', 'den',
-  ],
-  /** The booking-date column: "Buchungstag", "Buchung" (not "Buchungstext"), "Bu-Tag" … (word prefix). */
-  bookingDateHeader: ['buchung(?!s?text)', 'buchungs?tag', 'buchungsdatum', 'gebucht', 'bu-?tag', R`bu\.-?tag`, R`buch\.-?tag`],
-  /** A date column that is not the booking date: "Beleg", "Kaufdatum", "Umsatztag", "Wert", "Valuta" … (word prefix). */
-  otherDateHeader: [
-    'beleg', 'belegdatum', 'kauf', 'kaufdatum', 'kauftag', 'einkauf', 'umsatztag', 'umsatzdatum', 'transaktion',
-    'transaktionsdatum', R`trans\.?-?datum`, 'wert$', 'wertstellung', 'valuta',
-  ],
-  /** The value-date column: "Valuta", "Wert", "Wertstellung". */
-  valueDateHeader: ['valuta', 'wert', 'wertstellung'],
-  /** A header naming a value-date column, in the order blocks.ts has always tried them. Case-insensitive. */
-  valueDateColumn: ['wertstellung', 'valuta', 'wert'],
-  /** The label of a booking-date heading over a day's postings: "Buchungsdatum: 05.03.2026". */
-  dateHeadingLabel: ['buchungsdatum', 'buchungstag', 'buchung', 'gebucht', 'datum', 'am', 'vom'],
-  /** A counterparty column: "Empfänger/Auftraggeber", "Zahlungsempfänger", "Begünstigter" … (word prefix; `name` whole). */
-  partyHeader: [
-    'empf(ä|ae|a)nger', 'auftraggeber', 'zahlungsempf(ä|ae|a)nger', 'zahlungspflichtiger', 'beg(ü|ue|u)nstigter', 'gegenpartei',
-    'gegenseite', 'name$', 'zahlungsbeteiligter',
-  ],
-  /** A page mark ("Seite 2 von 3", "Blatt 1/2"), which ends a posting. Case-insensitive, printed text. */
-  pageWord: ['seite', 'blatt'],
+/** A role's forms, folded for statement text, in lexicon order. */
+export function roleForms(role: StatementRole): string[] {
+  return forms(STATEMENT_LEXICON, role, 'statement');
+}
 
-  // ── posting types (sign.ts, counterparty.ts) ──────────────────────────────────────────────
-  /** A type that starts a credit: "Gutschrift", "Lohn", "Zahlungseingang", "Zinsen", "Verkauf" … */
-  creditType: [
-    'gutschrift', 'gutschr', 'überweisungsgutschrift', 'echtzeitgutschrift', 'lohn', 'gehalt', 'rente', 'bezüge',
-    'zahlungseingang', 'eingang', 'einzahlung', 'bareinzahlung', 'bargeldeinzahlung', 'habenzinsen', 'zinsgutschrift',
-    'erstattung', 'rückerstattung', 'dividende', 'storno', 'rücklastschrift', 'rückbuchung', 'retoure', 'eingehende',
-    'zinsen', 'zinszahlung', 'zinsertrag', 'ertrag', 'ertragsgutschrift', 'scheckeinzug', 'scheckeinreichung',
-    'scheckgutschrift', 'belohnung', 'prämie', 'bonus', 'cashback', 'verkauf',
-  ],
-  /** A type word that says debit wherever it stands in the type: "Lastschrift", "Kartenzahlung", "Kauf" … */
-  debitType: [
-    'lastschrift', 'kartenzahlung', 'kartenumsatz', 'überweisung', 'ueberweisung', 'dauerauftrag', 'auszahlung',
-    'bargeld', 'entgelt', 'gebühr', 'sollzinsen', 'abbuchung', 'zahlungsausgang', 'ausgang', 'einzug', '(?<!ver)kauf',
-    'steuer',
-  ],
-  /** Credit words that count anywhere in the posting's text (whole words). */
-  creditAnywhere: ['gutschrift', 'lohn', 'gehalt', 'zahlungseingang', 'erstattung', 'einzahlung', 'habenzinsen', 'guthabenzinsen', 'zinsgutschrift', 'zinsertrag', 'belohnung'],
-  /** App-English credit words, anywhere: "Accepted PayIn", "incoming", "received". */
-  creditAnywhereEnglish: ['pay ?in', 'incoming', 'received'],
-  /** App-English debit words, anywhere: "PayOut", "outgoing". */
-  debitAnywhereEnglish: ['pay ?out', 'outgoing'],
-  /** Words that say money came in, for a transfer that goes either way (whole words; the last a prefix). */
-  incoming: [R`\bpay ?in\b`, R`\bincoming\b`, R`\breceived\b`, R`\bzahlungseingang\b`, R`\beingehende`],
-  /** A type word that says credit inside a longer type ("Überweisungsgutschrift …"). */
-  creditTypeInside: ['gutschrift', 'zahlungseingang'],
-  /** A bare transfer, which goes either way. */
-  transfer: ['überweisung', 'ueberweisung', 'transfer', 'umbuchung', 'übertrag'],
-  /** A booking named with its side after it: "INTERNE UMBUCHUNG HABEN". */
-  bookedSide: ['umbuchung', 'übertrag', 'uebertrag', 'buchung'],
-  /** A settlement, which goes either way: "Abschluss", "Rechnungsabschluss", "Abrechnung" (kind prefix, then word). */
-  settlementKind: ['konto', 'rechnungs', 'zins', 'quartals'],
-  settlement: ['abschluss', 'abschluß', 'abrechnung'],
-  /** A settlement's credit words … */
-  settlementCredit: ['habenzins', 'guthabenzins', 'zinsgutschrift', 'zinsertrag', 'zinsen haben', 'gutschrift'],
-  /** A line that states a settlement's result (the Rechnungsabschluss annex): "Abrechnung 30.06.2023 222,74+". */
-  settlementLine: ['abrechnung', 'abschluss', 'abschluß', 'rechnungsabschluss'],
-  /** Charges card statements book on a line of their own under a purchase. Case-insensitive, printed text. */
-  cardCharge: [
-    'währungsumrechnung', 'umrechnungsentgelt', 'auslandseinsatz', 'einsatz der karte im ausland', 'fremdwährungs(entgelt|gebühr)',
-    'auslandsentgelt', 'wechselkursaufschlag',
-  ],
-  /** … and its debit words. */
-  settlementDebit: ['sollzins', 'überziehung', 'dispo', 'entgelt', 'gebühr', 'kontoführung', 'auslagen', 'porto'],
-  /** Interest earned by kind, before "zinsen": "Tagesgeldzinsen", "Habenzinsen" … */
-  interestEarnedKind: ['haben', 'guthaben', 'tagesgeld', 'festgeld', 'spar', 'kapital'],
-  interestEarned: ['zinsgutschrift', 'zinsertrag'],
-  /** Interest charged by kind, before "zinsen": "Sollzinsen", "Dispozinsen" … */
-  interestChargedKind: ['soll', 'überziehungs', 'dispo', 'kredit', 'darlehens', 'verzugs'],
-  /** Types that are debits whatever the layout says … */
-  onlyDebit: ['lastschrift', 'kartenzahlung', 'kartenumsatz', 'dauerauftrag', 'entgelt', 'gebühr', 'abbuchung', 'bargeldauszahlung', 'geldautomat'],
-  /** … unless they are returned or refunded. */
-  reversal: ['rücklastschrift', 'storno', 'erstattung', 'gutschrift'],
-  /** The words a posting-type phrase is made of, at the start of a posting's text (case-insensitive). */
-  typeWord: [
-    'sepa', 'basis', 'basislastschrift', 'firmenlastschrift', 'lastschrift', 'lastschriften', 'überweisung', 'ueberweisung',
-    'überweisungsgutschrift', 'echtzeitüberweisung', 'echtzeit', 'gutschrift', R`gutschr\.`, 'kartenzahlung', 'kartenumsatz',
-    'kartentransaktion', 'debitkarte', 'girocard', 'dauerauftrag', 'zahlungseingang', 'zahlungsausgang', 'eingang',
-    'ausgang', 'lohn', 'gehalt', 'rente', 'bezüge', 'entgelt', 'entgelte', 'abschluss', 'abschluß', 'rechnungsabschluss',
-    'rechnungsabschluß', 'kontoabschluss', 'kontoabschluß', 'zinsabschluss', 'zinsabschluß', 'zinsen', 'habenzinsen',
-    'sollzinsen', 'zinsgutschrift', 'zins', 'bargeldauszahlung', 'bargeldeinzahlung', 'bargeldabhebung', 'barabhebung',
-    'abhebung', 'auszahlung', 'einzahlung', 'bareinzahlung', 'barauszahlung', 'geldautomat', 'gaa', 'retoure',
-    'rücklastschrift', 'rückbuchung', 'storno', 'gebühr', 'gebühren', 'kontoführung', 'kontoführungsentgelt', 'übertrag',
-    'umbuchung', 'auslandsüberweisung', 'sonstige', 'buchung', 'onlinebanking', R`dauerauftr\.`, 'einzug', 'abbuchung',
-    'erstattung', 'steuern', 'kapitalertragsteuer', 'dividende', 'wertpapierkauf', 'sparplan', 'vormerkung', 'ausführung',
-    'terminüberweisung', 'sammelüberweisung', 'lastschrifteinzug', 'gutschrift/lohn', 'lohn/gehalt', 'an', 'von',
-    'zinszahlung', 'prämie',
-    // App-English types of German neobanks.
-    'card transaction', 'card payment', 'direct debit', 'transfer', 'savings plan', 'standing order', 'interest',
-    'reward', 'cash withdrawal', 'fee',
-  ],
-  /**
-   * Types that name no counterparty: fees, interest, settlements, securities trades, taxes on
-   * interest, cash at a machine (the place of the machine is no payee) (case-insensitive).
-   */
-  noParty: [
-    'wertpapierkauf', 'wertpapierverkauf', 'entgelt', 'entgelte', 'abschluss', 'abschluß', 'rechnungsabschluss',
-    'rechnungsabschluß', 'kontoabschluss', 'kontoabschluß', 'zinsabschluss', 'zinsabschluß', 'zinsen', 'habenzinsen',
-    'sollzinsen', 'zinsgutschrift', 'gebühr', 'gebühren', 'kontoführung', 'kontoführungsentgelt', 'steuern',
-    'kapitalertragsteuer', 'kapitalertragssteuer', 'abgeltungsteuer', 'abgeltungssteuer', 'solidaritätszuschlag',
-    'kirchensteuer', 'zins', 'bargeldauszahlung', 'barauszahlung', 'bargeldabhebung', 'barabhebung', 'bargeldeinzahlung',
-    'bareinzahlung', 'abrechnung', 'sparplan', 'zinszahlung', 'prämie', 'savings plan', 'interest', 'reward', 'fee',
-    'cash withdrawal', 'kontoführungsgebühr', 'kontoführungsgebühren', 'bezug', 'bargeldbezug', 'behebung',
-  ],
-} as const satisfies Record<string, readonly string[]>;
-
-export type StatementRole = keyof typeof STATEMENT_WORDS;
-
-/** The role's phrases as one alternation (no group). */
+/** The roles' forms as one alternation (no group). */
 function any(...roles: StatementRole[]): string {
-  return roles.flatMap((r) => STATEMENT_WORDS[r]).join('|');
+  return alternation(STATEMENT_LEXICON, roles, 'statement');
+}
+
+/** The same for a pattern tested case-sensitively on the printed text (no fold). */
+function printed(...roles: StatementRole[]): string {
+  return alternation(STATEMENT_LEXICON, roles, 'printed');
 }
 
 /**
@@ -233,9 +84,9 @@ export const statementPatterns = Object.freeze({
   debitType: new RegExp(`(${any('debitType')})`, 'u'),
   creditTypeInside: new RegExp(any('creditTypeInside'), 'u'),
   /** Folded posting text. */
-  creditAnywhere: new RegExp(R`(\b(${any('creditAnywhere')})\b|${STATEMENT_WORDS.creditAnywhereEnglish.map((w) => R`\b${w}\b`).join('|')})`, 'u'),
-  debitAnywhere: new RegExp(`(${STATEMENT_WORDS.debitAnywhereEnglish.map((w) => R`\b${w}\b`).join('|')})`, 'u'),
-  incoming: new RegExp(`(${any('incoming')})`, 'u'),
+  creditAnywhere: new RegExp(R`(\b(${any('creditAnywhere')})\b|${roleForms('creditAnywhereEnglish').map((w) => R`\b${w}\b`).join('|')})`, 'u'),
+  debitAnywhere: new RegExp(`(${roleForms('debitAnywhereEnglish').map((w) => R`\b${w}\b`).join('|')})`, 'u'),
+  incoming: new RegExp(`(${[...roleForms('incomingWord').map((w) => R`\b${w}\b`), ...roleForms('incomingPrefix').map((w) => R`\b${w}`)].join('|')})`, 'u'),
   transfer: new RegExp(`^(${any('transfer')})$`, 'u'),
   bookedSide: new RegExp(R`\b(${any('bookedSide')})\s+(haben|soll)\b`, 'u'),
   settlement: new RegExp(`^(${any('settlementKind')})?(${any('settlement')})`, 'u'),
@@ -253,4 +104,101 @@ export const statementPatterns = Object.freeze({
   typeWordSource: `(?:${any('typeWord')})`,
   /** Folded first line. */
   noParty: new RegExp(R`^(${any('noParty')})\b`, 'iu'),
+
+  // ── counterparty.ts ──
+  /** Printed text (case-sensitive): a SEPA field or reference label. */
+  sepaField: new RegExp(`(${printed('sepaField')})`, 'u'),
+  /** Printed line text: a courtesy line. */
+  courtesy: new RegExp(roleForms('courtesy').map((f) => `^${f}`).join('|'), 'iu'),
+  /** Printed line text: a field label at its start. */
+  fieldLabel: new RegExp(`^(${any('fieldLabel')})`, 'iu'),
+  /** Printed line text: a securities order's words. */
+  tradeWord: new RegExp(R`\b(${any('tradeWord')})\b`, 'iu'),
+  /** Printed line text: fee or interest wording. */
+  feeWording: new RegExp(`(${any('feeWording')})`, 'iu'),
+  /** Printed line text: `Label: name`, the name captured. */
+  partyLabel: new RegExp(R`^(?:${any('partyLabel')})\s*:\s*(.+)$`, 'iu'),
+  /** Printed line text: a card statement's own words. */
+  cardStatementMark: new RegExp(R`\b(${any('cardStatementMark')})\b`, 'iu'),
+  /** Printed first line. */
+  partyType: new RegExp(any('partyType'), 'iu'),
+  notMerchant: new RegExp(any('notMerchant'), 'iu'),
+  /** Printed first line ending in app wording cut after "transfer" (a cell wrapped over lines). */
+  paymentPhraseEnd: new RegExp(R`\b(?:${any('paymentNoun')})(?:\s+(?:${any('partyPrepositionEnglish')})\b[^\d()]*)?$`, 'iu'),
+  /** Printed phrase "… transfer for NAME (IBAN)": the wording, the name and the bracket captured. */
+  paymentToward: new RegExp(R`^(.*\b(?:${any('paymentNoun')})\s+(?:${any('partyPrepositionEnglish')}))\s+([^\d()]+?)\s*(\([^)]*\))?$`, 'iu'),
+  /** A type phrase that is only a preposition. */
+  prepositionAlone: new RegExp(`^(${any('partyPreposition')})$`, 'iu'),
+  /** The last word of a type phrase that leads to a name ("Überweisung von NAME"). */
+  prepositionLast: new RegExp(`^(${any('partyPreposition', 'partyPrepositionEnglish')})$`, 'iu'),
+
+  // ── account-holder.ts, party-slot.ts, engine.ts: names ──
+  /** Printed cell text: the holder's label and the name after it (captured). */
+  holderLabel: new RegExp(R`^(?:${any('holderLabel')})\s*:?\s+(.+)$`, 'iu'),
+  /** Printed cell text: the holder's label alone. */
+  holderLabelAlone: new RegExp(R`^(?:${any('holderLabel')})\s*:?$`, 'iu'),
+  /** Printed text (case-sensitive): the salutation before an addressed name. */
+  addressSalutation: new RegExp(R`^(?:${printed('addressSalutation')})\s+`, 'u'),
+  institutionWord: new RegExp(`(${any('institutionWord')})`, 'iu'),
+  /** One printed word (case-sensitive). */
+  nameParticle: new RegExp(`^(${printed('nameParticle')})$`, 'u'),
+  /** One printed word. */
+  nameConnector: new RegExp(`^(${any('nameConnector')})$`, 'iu'),
+  /** Printed text (case-sensitive). */
+  legalFormSuffix: new RegExp(R`\b(${printed('legalFormSuffix')})(\W|$)`, 'u'),
+  /** Printed text or word: a bank's name. */
+  bankWord: new RegExp(R`(${any('bankNameEnd')})\b|\b(${any('bankNameStart')})`, 'iu'),
+  /** One printed word: not part of a letterhead's bank name. */
+  notBankName: new RegExp(R`^(${any('letterheadWord')}|[^\p{L}\d]+)$|(${any('streetSuffix')})$`, 'iu'),
+  /** One printed word. */
+  legalForm: new RegExp(`^(${any('legalForm')})$`, 'iu'),
+  /** One printed word: a legal form the name goes on past (`& Co. KG`). */
+  legalFormContinues: new RegExp(`^(${any('legalFormContinues')})$`, 'iu'),
+
+  // ── posting-lines.ts, value-date.ts, currency.ts, columns.ts ──
+  /** Printed line text: contact details. */
+  contact: new RegExp(R`@|www\.|https?:|\b(${any('contactWord')})\b`, 'iu'),
+  /** One folded word. */
+  relativeDay: new RegExp(`^(${any('relativeDay')})[.,]*$`, 'u'),
+  /** One folded header word. */
+  valueDatePrefix: new RegExp(`^(${any('valueDatePrefix')})`, 'u'),
+  /** One printed word (case-sensitive), its punctuation off. */
+  currencyCode: new RegExp(`^(?:${printed('currencyCode')})$`, 'u'),
+  /** One folded header word. */
+  currencySuffix: new RegExp(`^(${any('currencySuffix')})$`, 'u'),
+
+  // ── posting-type.ts: folded type text ──
+  typeReturn: new RegExp(any('typeReturn'), 'u'),
+  typeSalary: new RegExp(R`\b(${any('typeSalary')})\b`, 'u'),
+  typeStandingOrder: new RegExp(any('typeStandingOrder'), 'u'),
+  typeCard: new RegExp(any('typeCard'), 'u'),
+  typeCashWithdrawal: new RegExp(any('typeCashWithdrawal'), 'u'),
+  typeCashDeposit: new RegExp(any('typeCashDeposit'), 'u'),
+  typeDirectDebit: new RegExp(any('typeDirectDebit'), 'u'),
+  typeInterest: new RegExp(any('typeInterest'), 'u'),
+  typeFee: new RegExp(any('typeFee'), 'u'),
+  typeTransfer: new RegExp(any('typeTransfer'), 'u'),
+  /** Folded posting text. */
+  cardDebit: new RegExp(R`^\S*${any('cardDebit')}`, 'u'),
+  settlementStem: new RegExp(any('settlementStem'), 'u'),
+  settlementCharge: new RegExp(any('settlementCharge'), 'u'),
+  interestStem: new RegExp(any('interestStem'), 'u'),
+
+  // ── references.ts, purpose.ts: printed text, the label and what follows it matched ──
+  endToEndLabel: new RegExp(R`(?:^|\s)(?:${any('endToEndLabel')})\s*:?\s*`, 'iu'),
+  /** Case-sensitive. */
+  referenceLabel: new RegExp(R`(?:^|\s)${printed('referenceLabel')}\s*:?\s*`, 'u'),
+  mandateLabel: new RegExp(R`(?:^|\s)(?:${any('mandateLabel')})\s*:?\s*`, 'iu'),
+  creditorLabel: new RegExp(R`(?:^|\s)(?:${any('creditorLabel')})\s*:?\s*`, 'iu'),
+  customerRefLabel: new RegExp(R`(?:^|\s)(?:${any('customerRefLabel')})\s*:?\s*`, 'iu'),
+  /** Case-sensitive, every occurrence (for `replace`). */
+  purposeLabel: new RegExp(R`\b(?:${printed('purposeLabel')})\s*[:+]?\s*`, 'gu'),
+
+  // ── ultimate-party.ts: printed text ──
+  paymentService: new RegExp(any('paymentService'), 'iu'),
+  /** "Ihr Einkauf bei SHOP": the shop's name captured, up to punctuation, figures or a word that ends it. */
+  atShop: new RegExp(
+    R`\b(?:(?:${any('shopPossessive')})\s+)?(?:${any('purchaseNoun')})\s+(?:${any('shopPreposition')})\s+(.+?)(?=\s*(?:[,;]|\.(?:\s|$)|\s\d|\s\S*\d{5}|\s(?:${any('shopNameEnd')})\b|$))`,
+    'iu',
+  ),
 });

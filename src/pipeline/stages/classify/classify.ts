@@ -3,6 +3,7 @@ import { DocumentNotRecognizedError } from '../../model/errors.js';
 import type { Classification, Stage } from '../../model/stage.js';
 import { foldGerman } from '../../layout/fold.js';
 import { SALUTATION } from '../../layout/letter-head.js';
+import { letterPattern } from '../../layout/letter-words.js';
 import { LEDGER_LINKS, LEDGER_WEIGHT, ledgerLinks } from './ledger.js';
 import { SIGNALS } from './signals.js';
 import { letterSubtype } from './subtypes.js';
@@ -19,7 +20,7 @@ export const RIVAL_RATIO = 0.75;
 const COMPILED: Record<DocumentType, { re: RegExp; weight: number }[]> = Object.fromEntries(
   DOCUMENT_TYPES.map((type) => [
     type,
-    SIGNALS[type].map(([pattern, weight]) => ({ re: new RegExp(foldGerman(pattern), 'u'), weight })),
+    SIGNALS[type].map(([meaning, weight]) => ({ re: letterPattern(meaning), weight })),
   ]),
 ) as Record<DocumentType, { re: RegExp; weight: number }[]>;
 
@@ -33,7 +34,7 @@ const LABEL: Record<DocumentType, string> = {
 };
 
 /** Sentences that announce a consequence rather than state a fact ("Sollte …, sehen wir uns gezwungen … zu kündigen"). */
-const CONDITIONAL = /\b(sollte|sollten|andernfalls|anderenfalls|falls|ansonsten|sonst|gezwungen|behalten uns vor|drohen|droht|müssen wir|mussten wir|werden wir .* einleiten)\b/;
+const CONDITIONAL = letterPattern('conditional', String.raw`\b($W)\b`, '');
 /** A signal this heavy names the document; named only in running prose it is a reference, not the document's own name. */
 const NAMING_WEIGHT = 4;
 /** Share of a naming term's weight when it occurs only in running prose. */

@@ -7,46 +7,48 @@
 import type { DocumentType } from '../../../domain/document-types.js';
 import { foldGerman } from '../../layout/fold.js';
 import { headOf } from '../../layout/letter-head.js';
+import { letterPattern, type LetterWordMeaning } from '../../layout/letter-words.js';
 import { allText } from '../../layout/page-texts.js';
 import type { PageText } from '../../model/lines.js';
 import type { Subtype } from '../../model/stage.js';
 
-const f = (s: string) => new RegExp(foldGerman(s), 'u');
+/** The naming terms of a subtype: a lexicon meaning, compiled through the letter fold. */
+const subtype = (meaning: LetterWordMeaning): RegExp => letterPattern(meaning);
 
 const RULES: Partial<Record<DocumentType, readonly [RegExp, Subtype][]>> = {
   steuerbescheid: [
-    [f('kraftfahrzeugsteuer|kfz-steuer|hauptzollamt'), { id: 'kraftfahrzeugsteuerbescheid', label: 'Kraftfahrzeugsteuerbescheid' }],
-    [f('gewerbesteuer'), { id: 'gewerbesteuerbescheid', label: 'Gewerbesteuerbescheid' }],
-    [f('grundsteuer'), { id: 'grundsteuerbescheid', label: 'Grundsteuerbescheid' }],
+    [subtype('subtypeKraftfahrzeugsteuerbescheid'), { id: 'kraftfahrzeugsteuerbescheid', label: 'Kraftfahrzeugsteuerbescheid' }],
+    [subtype('subtypeGewerbesteuerbescheid'), { id: 'gewerbesteuerbescheid', label: 'Gewerbesteuerbescheid' }],
+    [subtype('subtypeGrundsteuerbescheid'), { id: 'grundsteuerbescheid', label: 'Grundsteuerbescheid' }],
     // Its title only: an income tax assessment also fixes new Vorauszahlungen further down.
-    [f('vorauszahlungsbescheid|bescheid über (die )?(festsetzung (von|der) )?(einkommensteuer-|körperschaftsteuer-)?vorauszahlungen'), { id: 'vorauszahlungsbescheid', label: 'Vorauszahlungsbescheid' }],
-    [f('einkommensteuerbescheid|über einkommensteuer|bescheid für \\d{4} über einkommensteuer|einkommensteuer und solidaritätszuschlag'), { id: 'einkommensteuerbescheid', label: 'Einkommensteuerbescheid' }],
-    [f('umsatzsteuerbescheid|über umsatzsteuer'), { id: 'umsatzsteuerbescheid', label: 'Umsatzsteuerbescheid' }],
-    [f('körperschaftsteuer'), { id: 'koerperschaftsteuerbescheid', label: 'Körperschaftsteuerbescheid' }],
-    [f('einkommensteuer'), { id: 'einkommensteuerbescheid', label: 'Einkommensteuerbescheid' }],
+    [subtype('subtypeVorauszahlungsbescheid'), { id: 'vorauszahlungsbescheid', label: 'Vorauszahlungsbescheid' }],
+    [subtype('subtypeEinkommensteuerTitle'), { id: 'einkommensteuerbescheid', label: 'Einkommensteuerbescheid' }],
+    [subtype('subtypeUmsatzsteuerbescheid'), { id: 'umsatzsteuerbescheid', label: 'Umsatzsteuerbescheid' }],
+    [subtype('subtypeKoerperschaftsteuerbescheid'), { id: 'koerperschaftsteuerbescheid', label: 'Körperschaftsteuerbescheid' }],
+    [subtype('subtypeEinkommensteuerWord'), { id: 'einkommensteuerbescheid', label: 'Einkommensteuerbescheid' }],
   ],
   mahnung: [
-    [f('inkasso|unsere mandantin|unser mandant|im auftrag (unserer|unseres) (mandant|auftraggeber)|forderungsmanagement'), { id: 'inkasso', label: 'Inkassoschreiben' }],
-    [f('rechtsanwalt|rechtsanwältin|kanzlei'), { id: 'anwalt', label: 'anwaltliches Mahnschreiben' }],
-    [f('zahlungserinnerung'), { id: 'zahlungserinnerung', label: 'Zahlungserinnerung' }],
-    [f('stadtkasse|kreiskasse|gemeindekasse|amtskasse|landeskasse|kassenzeichen|erzwingungshaft|vollstreckungsbehörde'), { id: 'behoerde', label: 'Zahlungsaufforderung einer Behörde' }],
-    [f('mahnung'), { id: 'mahnung', label: 'Mahnung des Gläubigers' }],
+    [subtype('subtypeInkasso'), { id: 'inkasso', label: 'Inkassoschreiben' }],
+    [subtype('subtypeAnwalt'), { id: 'anwalt', label: 'anwaltliches Mahnschreiben' }],
+    [subtype('subtypeZahlungserinnerung'), { id: 'zahlungserinnerung', label: 'Zahlungserinnerung' }],
+    [subtype('subtypeBehoerde'), { id: 'behoerde', label: 'Zahlungsaufforderung einer Behörde' }],
+    [subtype('subtypeMahnung'), { id: 'mahnung', label: 'Mahnung des Gläubigers' }],
   ],
   kuendigung: [
-    [f('arbeitsverhältnis|arbeitsvertrag|beschäftigungsverhältnis|ausbildungsverhältnis|betriebsrat'), { id: 'arbeitsverhaeltnis', label: 'Kündigung eines Arbeitsverhältnisses' }],
-    [f('mietverhältnis|mietvertrag|mietwohnung|\\bwohnung\\b|vermieter|mieter'), { id: 'mietverhaeltnis', label: 'Kündigung eines Mietverhältnisses' }],
-    [f('vertrag|mitgliedschaft|abonnement|abo\\b|kundennummer|vertragsnummer'), { id: 'vertrag', label: 'Kündigung eines Vertrags' }],
+    [subtype('subtypeArbeitsverhaeltnis'), { id: 'arbeitsverhaeltnis', label: 'Kündigung eines Arbeitsverhältnisses' }],
+    [subtype('subtypeMietverhaeltnis'), { id: 'mietverhaeltnis', label: 'Kündigung eines Mietverhältnisses' }],
+    [subtype('subtypeVertrag'), { id: 'vertrag', label: 'Kündigung eines Vertrags' }],
   ],
   bussgeldbescheid: [
-    [f('anhörungsbogen|anhörung im bußgeldverfahren|anhörung|zeugenfragebogen|fahrerermittlung|fahrerfeststellung'), { id: 'anhoerung', label: 'Anhörungsbogen' }],
-    [f('verwarnungsgeld|verwarngeld|verwarnung'), { id: 'verwarnung', label: 'Verwarnung mit Verwarnungsgeld' }],
-    [f('bußgeldbescheid'), { id: 'bussgeldbescheid', label: 'Bußgeldbescheid' }],
+    [subtype('subtypeAnhoerung'), { id: 'anhoerung', label: 'Anhörungsbogen' }],
+    [subtype('subtypeVerwarnung'), { id: 'verwarnung', label: 'Verwarnung mit Verwarnungsgeld' }],
+    [subtype('subtypeBussgeldbescheid'), { id: 'bussgeldbescheid', label: 'Bußgeldbescheid' }],
   ],
   lohnabrechnung: [
-    [f('ausbildungsvergütung|auszubildende'), { id: 'ausbildung', label: 'Entgeltabrechnung (Ausbildung)' }],
-    [f('\\bgehalt\\b|gehaltsabrechnung'), { id: 'gehalt', label: 'Gehaltsabrechnung' }],
-    [f('\\bstundenlohn\\b'), { id: 'stundenlohn', label: 'Lohnabrechnung (Stundenlohn)' }],
-    [f('bezüge|verdienstabrechnung|entgeltabrechnung|lohnabrechnung|abrechnung der brutto'), { id: 'entgelt', label: 'Entgeltabrechnung' }],
+    [subtype('subtypeAusbildung'), { id: 'ausbildung', label: 'Entgeltabrechnung (Ausbildung)' }],
+    [subtype('subtypeGehalt'), { id: 'gehalt', label: 'Gehaltsabrechnung' }],
+    [subtype('subtypeStundenlohn'), { id: 'stundenlohn', label: 'Lohnabrechnung (Stundenlohn)' }],
+    [subtype('subtypeEntgelt'), { id: 'entgelt', label: 'Entgeltabrechnung' }],
   ],
 };
 

@@ -1,5 +1,6 @@
 import type { Line } from '../../layout/lines.js';
 import { nameLike } from './counterparty.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 
 /**
  * The account holder (SPEC §8a `holder`) as the statement prints it outside its postings:
@@ -13,14 +14,14 @@ import { nameLike } from './counterparty.js';
  * (two columns run together): never the bank, never a guess from a posting or a sentence.
  */
 /** A label at the start of a cell (`Kontoinhaber: …`), not the word in a sentence. */
-const LABEL = /^(?:(?:Privat|Giro)?konto|Karten)inhaber(?:in)?\s*:?\s+(.+)$/iu;
-const LABEL_ALONE = /^(?:(?:Privat|Giro)?konto|Karten)inhaber(?:in)?\s*:?$/iu;
+const LABEL = vocab.holderLabel;
+const LABEL_ALONE = vocab.holderLabelAlone;
 /** A postcode and a town, nothing else: `80331 München`, `D-80331 München`, `1010 Wien`. */
 const POSTCODE = /^(?:[A-Z]-)?\d{4,5}\s+\p{Lu}[\p{L}. ()/-]*$/u;
 /** One or two words and a house number: `Hauptstraße 12`, `Am Markt 3a`, `Weg 7-9`. */
 const STREET = /^\p{Lu}[\p{L}.-]*(?:\s[\p{L}.-]+)?\s\d+\s?[a-z]?(?:[-/]\d+\s?[a-z]?)?,?$/u;
-const SALUTATION = /^(?:Herrn|Herr|Frau|Frau\/Herr|Herr\/Frau|Eheleute)\s+/u;
-const BANKISH = /(bank|sparkasse|kasse|versicherung|gmbh|\bag\b|\beg\b)/iu;
+const SALUTATION = vocab.addressSalutation;
+const BANKISH = vocab.institutionWord;
 
 /** The line's cells: runs of words apart by less than a wide gap, split at a `·` separator. */
 function cells(l: Line): string[] {
@@ -42,7 +43,7 @@ const firstCell = (l: Line): string => cells(l)[0] ?? '';
 const asName = (text: string): string | null => {
   const name = text.replace(SALUTATION, '').replace(/[,;]$/u, '').trim();
   const words = name.split(/\s+/u);
-  const capitalised = words.every((w) => /^\p{Lu}/u.test(w) || /^(von|van|de|der|den|zu|und|&)$/u.test(w));
+  const capitalised = words.every((w) => /^\p{Lu}/u.test(w) || vocab.nameParticle.test(w));
   return words.length >= 2 && words.length <= 6 && capitalised && nameLike(name) && !/\d/u.test(name) && !BANKISH.test(name) ? name : null;
 };
 

@@ -60,7 +60,7 @@ export function headerLine(line: Line): HeaderLine | null {
   for (const r of roles) {
     const i = line.words.findIndex((w) => w.x0 === r.x0);
     let j = i;
-    while (j + 1 < line.words.length && /^(in|eur|euro|\(eur\))$/u.test(words[j + 1]!) && line.words[j + 1]!.x0 - line.words[j]!.x1 < line.size * 1.5) j++;
+    while (j + 1 < line.words.length && vocab.currencySuffix.test(words[j + 1]!) && line.words[j + 1]!.x0 - line.words[j]!.x1 < line.size * 1.5) j++;
     r.x1 = line.words[j]!.x1;
   }
   return { line, roles };

@@ -18,7 +18,7 @@ import type { Line } from '../../layout/lines.js';
  */
 const TYPE_PHRASE = new RegExp(`^(?:${vocab.typeWordSource}(?=[\\s\\-,/.:·]|$)[-,/.:·]*\\s*)+`, 'iu');
 // Fees, interest, closing postings, securities trades and the taxes withheld on interest name no one.
-const SEPA = /(EREF\+|MREF\+|CRED\+|SVWZ\+|KREF\+|ABWA\+|ABWE\+|IBAN\b|BIC\b|Mandat|Gläubiger-?ID|Einreicher-?ID|Creditor-?ID|End-to-End)/u;
+const SEPA = vocab.sepaField;
 
 /** The posting-type phrase at the start of a text ('' when it starts otherwise). */
 export function typePhrase(text: string): string {
@@ -27,7 +27,7 @@ export function typePhrase(text: string): string {
   // "Überweisung an …" keeps its connective in the posting text; a name starting with
   // "von" alone is not a type.
   const phrase = m[0].trim();
-  if (/^(an|von)$/iu.test(phrase)) return '';
+  if (vocab.prepositionAlone.test(phrase)) return '';
   return phrase;
 }
 
@@ -40,13 +40,13 @@ export function nameLike(text: string): boolean {
   // "EINZAHLUNG 01 2011", "Lastschrift aus Kartenzahlung": a posting-type wording, not a name.
   if (typePhrase(text) !== '') return false;
   // Nor does a courtesy line ("Vielen Dank", "Danke für Ihre Zahlung").
-  if (/^(vielen|herzlichen|besten) dank\b|^danke\b|^thank you\b/iu.test(text)) return false;
+  if (vocab.courtesy.test(text)) return false;
   // Field labels (`Verwendungszweck/ Kundenreferenz`, `Mandatsreferenz`) name no one.
-  if (/^(datum|uhrzeit|referenz|ref\.|kartennr|karte\b|folgenr|verfalldatum|originalbetrag|kurs|verwendungszweck|kundenreferenz|mandatsreferenz|zahlungsreferenz|gläubiger-?id)/iu.test(text)) return false;
+  if (vocab.fieldLabel.test(text)) return false;
   // Securities orders ("ORDER Verkauf XXXX") name a trade, not a payee.
-  if (/\b(order|kauf|verkauf|ordernummer|transnr|auftragsnummer|auftrags-?nr\.?)\b/iu.test(text)) return false;
+  if (vocab.tradeWord.test(text)) return false;
   // Nor does a fee or interest line ("Grundgebühr für September 2025").
-  if (/(gebühr|entgelt|zinsen|provision)/iu.test(text)) return false;
+  if (vocab.feeWording.test(text)) return false;
   return true;
 }
 
@@ -68,7 +68,7 @@ export function lastNameLine(ls: readonly string[]): number {
 }
 
 /** A labelled name line: `Empfänger: …`, `Auftraggeber: …`, `Zahlungsempfänger: …`, `Begünstigter: …`. */
-const PARTY_LABEL = /^(?:empf(?:ä|ae|a)nger|auftraggeber(?:in)?|zahlungsempf(?:ä|ae|a)nger|zahlungspflichtiger|beg(?:ü|ue|u)nstigter|absender|zahler|payee|payer)\s*:\s*(.+)$/iu;
+const PARTY_LABEL = vocab.partyLabel;
 
 /** The name a line gives with its label, or null when the line is no labelled name. */
 export function labelledName(line: string): string | null {
@@ -82,7 +82,7 @@ export function labelledName(line: string): string | null {
  * "Angabe des Unternehmens", so a posting without a type word names its payee.
  */
 export function isCardStatement(lineTexts: readonly string[]): boolean {
-  return lineTexts.some((t) => /\b(karteninhaber(in)?|kreditkartenabrechnung|card-?nummer|angabe des unternehmens|akzeptanzstelle)\b/iu.test(t));
+  return lineTexts.some((t) => vocab.cardStatementMark.test(t));
 }
 
 /** A foreign-currency part of a card posting: `USD 268,45 1,0931`, `USD 268,45 Kurs 1,0931`. */
@@ -102,7 +102,7 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   if (labelled >= 0) return { counterparty: labelledName(ls[labelled]!)!, text: join(ls.filter((_, i) => i !== labelled)) };
   const first = ls[0]!;
   const type = typePhrase(first);
-  const noParty = vocab.noParty.test(fold(first)) && !/(?<!zins)gutschrift|überweisung|lastschrift/iu.test(first);
+  const noParty = vocab.noParty.test(fold(first)) && !vocab.partyType.test(first);
   // Name-first layouts print the name even where it holds a type word (`Geldautomat Filiale Nord`
   // over `Bargeldauszahlung`); only a line that is nothing but a type names no one.
   if (slot === 'first' && ls.length > 1 && !noParty && (nameLike(first) || (type !== '' && nameLike(first.slice(type.length).trim())))) {
@@ -116,7 +116,7 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
     const i = lastNameLine(ls);
     if (i > 0) return { counterparty: ls[i]!, text: join(ls.filter((_, k) => k !== i)) };
   }
-  if (merchants && type === '' && !vocab.noParty.test(fold(first)) && !/entgelt|gebühr|zins|saldo|umrechnung|auslandseinsatz|im ausland/iu.test(first)) {
+  if (merchants && type === '' && !vocab.noParty.test(fold(first)) && !vocab.notMerchant.test(first)) {
     // The merchant descriptor, wrapped over lines; a foreign-currency part stays text.
     const all = join(ls);
     const fx = FX.exec(all);
@@ -135,16 +135,16 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   // may have taken the "transfer" itself: "Direct Debit transfer to NAME").
   // A cell wrapped over two lines may cut the phrase anywhere after "transfer": the short line
   // below finishes it ("… transfer to Stadt" / "Beispielhausen (DE11…)").
-  const wrapped = ls.length > 1 && /\b(?:transfer|payment|zahlung)(?:\s+(?:for|from|to)\b[^\d()]*)?$/iu.test(first) && ls[1]!.split(' ').length <= 5;
+  const wrapped = ls.length > 1 && vocab.paymentPhraseEnd.test(first) && ls[1]!.split(' ').length <= 5;
   const phrase = wrapped ? `${first} ${ls[1]!}` : first;
-  const toward = /^(.*\b(?:transfer|payment|zahlung)\s+(?:for|from|to))\s+([^\d()]+?)\s*(\([^)]*\))?$/iu.exec(phrase);
+  const toward = vocab.paymentToward.exec(phrase);
   if (toward && toward[1]!.length >= type.length && nameLike(toward[2]!)) return { counterparty: toward[2]!.trim(), text: join([toward[1]!, toward[3] ?? '', ...ls.slice(wrapped ? 2 : 1)]) };
   if (rest !== '' && nameLike(rest)) return { counterparty: rest, text: join([type, ...ls.slice(1)]) };
   // "ÜBERWEISUNG VON LENA WEISS 0869126104 IBAN DE67… BIC …": the name is the words before
   // the first reference (a word with digits or a SEPA field).
   const words = rest.split(' ');
   const cut = words.findIndex((w) => /\d/u.test(w) || SEPA.test(w) || /^[A-Z]{4}\+/u.test(w));
-  if (cut > 0 && /^(an|von|to|from|for)$/iu.test(type.split(' ').pop() ?? '')) {
+  if (cut > 0 && vocab.prepositionLast.test(type.split(' ').pop() ?? '')) {
     const name = words.slice(0, cut).join(' ');
     if (nameLike(name)) return { counterparty: name, text: join([type, words.slice(cut).join(' '), ...ls.slice(1)]) };
   }

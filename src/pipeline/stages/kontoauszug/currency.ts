@@ -1,4 +1,5 @@
 import type { Line } from '../../layout/lines.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 
 /**
  * The account's currency (ISO 4217) for `statement.currency` (SPEC §8): the currency most often
@@ -6,7 +7,7 @@ import type { Line } from '../../layout/lines.js';
  * account details (`Saldo CHF`, `Kontowährung: CHF`, `Betrag in EUR`, `€`). Posting lines are
  * left out: a euro account's card payment in dollars names USD. Euro when none is named.
  */
-const CODES = /^(?:EUR|€|Euro|CHF|SFr|Fr|USD|GBP)$/u;
+const CODES = vocab.currencyCode;
 const ISO: Record<string, string> = { EUR: 'EUR', '€': 'EUR', Euro: 'EUR', CHF: 'CHF', SFr: 'CHF', Fr: 'CHF', USD: 'USD', GBP: 'GBP' };
 
 export function statementCurrency(lines: readonly Line[]): string {

@@ -17,6 +17,7 @@ import { otherDateIsValueDate } from './value-date.js';
 import { findPeriod, printedRanges } from './year.js';
 import { accountBic } from './account-bic.js';
 import { accountHolder } from './account-holder.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 
 /**
  * The Kontoauszug engine: positioned words → one table of postings per account plus the
@@ -78,10 +79,10 @@ function bankName(lines: readonly Line[]): string | null {
   return bankFromLine(runs.map((r) => r.join(' ')).find((t) => BANK_WORD.test(t)) ?? hit.text);
 }
 
-const BANK_WORD = /(bank|sparkasse|comdirect|consorsbank|n26)\b|\b(volksbank|raiffeisenbank|landesbank|bausparkasse)/iu;
+const BANK_WORD = vocab.bankWord;
 /** Where a letterhead line goes on past the bank's name: document words, numbers, addresses. */
-const NOT_NAME = /^(kontoauszug|auszug|iban|bic|blz|bankleitzahl|seite|blatt|girokonto|konto|app|allgemeine|datum|kunden|fragen|tel\.?|telefon|postfach|finanzstatus|kreditkartenabrechnung|[^\p{L}\d]+)$|(straße|str\.|allee|weg|platz|ring)$/iu;
-const LEGAL_FORM = /^(AG|eG|GmbH|KG|KGaA|SE|AöR|N\.V\.|S\.A\.|mbH|Co\.?)$/iu;
+const NOT_NAME = vocab.notBankName;
+const LEGAL_FORM = vocab.legalForm;
 
 /**
  * The bank's name out of a letterhead line: the capitalised words before the word that names a
@@ -99,7 +100,7 @@ export function bankFromLine(text: string): string {
     // A number ends the name too, unless it is part of it (C24 Bank, N26).
     if (out.length > 0 && (NOT_NAME.test(bare) || /\d/u.test(bare)) && !BANK_WORD.test(bare)) break;
     out.push(bare);
-    if (LEGAL_FORM.test(bare) && !/^co\.?$/iu.test(bare)) break;
+    if (LEGAL_FORM.test(bare) && !vocab.legalFormContinues.test(bare)) break;
     if (bare !== w) break; // a comma ends the name ("Sparkasse Musterstadt, Postfach …")
   }
   return out.join(' ').slice(0, 80);

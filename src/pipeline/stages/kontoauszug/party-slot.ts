@@ -1,4 +1,5 @@
 import { lastNameLine, nameLike, typePhrase } from './counterparty.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 
 /**
  * Where a statement prints the counterparty, decided once per document from all its postings
@@ -31,9 +32,9 @@ export function nameScore(text: string): number {
   let score = 0.6;
   if (/\d/u.test(text)) score -= 0.4;
   const words = text.split(/\s+/u).filter((w) => /\p{L}/u.test(w));
-  const capitalised = words.filter((w) => /^[\p{Lu}(„"]/u.test(w) || /^(und|&|de|von|van|der|den|et|e\.v\.|mbh|gmbh)$/iu.test(w));
+  const capitalised = words.filter((w) => /^[\p{Lu}(„"]/u.test(w) || vocab.nameConnector.test(w));
   if (words.length > 0 && capitalised.length === words.length) score += 0.2;
-  if (/\b(GmbH|AG|KG|SE|eG|e\.\s?V\.|mbH|OHG|GbR|Ltd|Inc|S\.?A\.?|B\.V\.|S\.a\.?r\.l\.)(\W|$)/u.test(text) || /^\p{Lu}[\p{L}-]+, \p{Lu}/u.test(text)) score += 0.2;
+  if (vocab.legalFormSuffix.test(text) || /^\p{Lu}[\p{L}-]+, \p{Lu}/u.test(text)) score += 0.2;
   if (words.length > 6) score -= 0.3;
   return Math.max(0, Math.min(1, score));
 }

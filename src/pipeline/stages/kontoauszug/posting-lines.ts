@@ -20,14 +20,14 @@ const FUNCTION_WORDS = new Set(
  */
 export function isProse(line: Line): boolean {
   if (line.text.length < 65) return false;
-  if (/@|www\.|https?:|\b(e-mail|rufnummer|telefon|kundenservice|hotline|telefax)\b/iu.test(line.text)) return true;
+  if (vocab.contact.test(line.text)) return true;
   if (line.words.length < 8) return false;
   // Three function words at least: a purpose line may hold two (`… Ihr Einkauf bei Zalando SE`).
   const function_ = line.words.filter((w) => FUNCTION_WORDS.has(w.text.toLowerCase())).length;
   return function_ >= Math.max(3, line.words.length * 0.2);
 }
 
-const dayWord = (w: string): boolean => WEEKDAY.test(w) || /^(heute|gestern)[.,]*$/u.test(w);
+const dayWord = (w: string): boolean => WEEKDAY.test(w) || vocab.relativeDay.test(w);
 
 /**
  * A line that is only a date (with weekday, or labelled as the booking date: `Buchungsdatum:

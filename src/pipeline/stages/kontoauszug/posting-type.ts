@@ -1,4 +1,5 @@
 import { fold } from '../../layout/fold.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import type { PostingType } from '../../model/result.js';
 import { typePhrase } from './counterparty.js';
 
@@ -17,16 +18,16 @@ import { typePhrase } from './counterparty.js';
  *   `Auszahlung an …` (to an account) is a transfer, not cash.
  */
 const RULES: readonly [PostingType, RegExp][] = [
-  ['return', /r(u|ü|ue)ck(lastschrift|buchung|(u|ü|ue)berweisung|gabe)|retoure|storno|\breturn/u],
-  ['salary', /\b(lohn|gehalt|rente|bez(u|ü|ue)ge|salary)\b/u],
-  ['standing_order', /dauerauftr|standing order/u],
-  ['card_payment', /karten(zahlung|umsatz|transaktion)|debitkarte|girocard|card (transaction|payment)|\bvisa\b|mastercard|\bec-?karte/u],
-  ['cash_withdrawal', /bargeld(auszahlung|abhebung)|barauszahlung|barabhebung|\babhebung|geldautomat|\bgaa\b|cash withdrawal|^auszahlung$/u],
-  ['cash_deposit', /bareinzahlung|bargeldeinzahlung|^einzahlung$|cash deposit/u],
-  ['direct_debit', /lastschrift|\beinzug|abbuchung|direct debit/u],
-  ['interest', /zins|interest|abgeltung|kapitalertrag|solidarit/u],
-  ['fee', /entgelt|geb(u|ü|ue)hr|kontof(u|ü|ue)hrung|abschluss|abschluß|\bfee\b|provision|auslagen|porto/u],
-  ['transfer', /(u|ü|ue)berweisung|gutschr|zahlungs(eingang|ausgang)|\beingang\b|\bausgang\b|umbuchung|(u|ü|ue)bertrag|transfer|echtzeit|auszahlung an|einzahlung von/u],
+  ['return', vocab.typeReturn],
+  ['salary', vocab.typeSalary],
+  ['standing_order', vocab.typeStandingOrder],
+  ['card_payment', vocab.typeCard],
+  ['cash_withdrawal', vocab.typeCashWithdrawal],
+  ['cash_deposit', vocab.typeCashDeposit],
+  ['direct_debit', vocab.typeDirectDebit],
+  ['interest', vocab.typeInterest],
+  ['fee', vocab.typeFee],
+  ['transfer', vocab.typeTransfer],
 ];
 
 export interface TypeReading {
@@ -60,9 +61,9 @@ export function postingType(text: string, firstLine: string, card: boolean, hasP
   if (typeText) {
     let t = of(typeText);
     // A card payment collected by direct debit (`Lastschrift aus Kartenzahlung`, girocard ELV).
-    if (t === 'direct_debit' && /^\S*lastschrift aus karten/u.test(fold(text.trim()))) t = 'card_payment';
+    if (t === 'direct_debit' && vocab.cardDebit.test(fold(text.trim()))) t = 'card_payment';
     // A settlement (`Abschluss`) is a fee where it names charges, interest where it names only interest.
-    if (/abschlu/u.test(fold(typeText))) t = /entgelt|geb(u|ü)hr/u.test(fold(text)) || !/zins/u.test(fold(text)) ? 'fee' : 'interest';
+    if (vocab.settlementStem.test(fold(typeText))) t = vocab.settlementCharge.test(fold(text)) || !vocab.interestStem.test(fold(text)) ? 'fee' : 'interest';
     if (t) return { type: t, type_text: typeText };
   }
   if (card && hasParty) return { type: 'card_payment', type_text: typeText };

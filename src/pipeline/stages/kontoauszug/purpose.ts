@@ -1,3 +1,5 @@
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
+
 /**
  * A posting's remittance text where it prints no `SVWZ+` field (SPEC §8a `purpose`): its
  * Buchungstext (SPEC §8: text without the counterparty, dates and amounts) without the printed
@@ -15,7 +17,7 @@ export function postingPurpose(text: string, typeText: string | null): string | 
   t = t
     .replace(TAGGED, ' ')
     .replace(FIELD, ' ')
-    .replace(/\b(?:Verwendungszweck(?:\s*\/\s*Kundenreferenz)?|SVWZ)\s*[:+]?\s*/gu, ' ')
+    .replace(vocab.purposeLabel, ' ')
     .replace(/\s+/gu, ' ')
     .replace(/^[\s·:,.\-/]+|[\s·:,\-/]+$/gu, '')
     .trim();

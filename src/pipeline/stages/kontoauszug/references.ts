@@ -1,4 +1,5 @@
 import type { PostingReferences } from '../../model/result.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 
 /**
  * The SEPA references of a posting's text (SPEC §8a): end-to-end reference, mandate reference,
@@ -25,11 +26,11 @@ const TAG = /(?<![A-Za-z])(EREF|MREF|CRED|KREF|SVWZ|ABWA|ABWE|IBAN|BIC|PURP|COAM
 const SEPA_WRAP = 27;
 
 const SPELLED: readonly { field: keyof PostingReferences; label: RegExp }[] = [
-  { field: 'end_to_end_id', label: /(?:^|\s)(?:End-?to-?End-?(?:Ref(?:erenz)?|Referenz|ID)\.?|EREF)\s*:?\s*/iu },
-  { field: 'end_to_end_id', label: /(?:^|\s)Referenz\s*:?\s*/u },
-  { field: 'mandate_id', label: /(?:^|\s)(?:Mandatsref(?:erenz)?\.?|Mand(?:ats?)?-?ID|Mandat(?:sreferenz)?)\s*:?\s*/iu },
-  { field: 'creditor_id', label: /(?:^|\s)(?:Gl(?:ä|ae)ubiger-?(?:ID|Identifikationsnummer)|Creditor-?ID|Einreicher-?ID|CI-?Nr\.?)\s*:?\s*/iu },
-  { field: 'customer_reference', label: /(?:^|\s)(?:Kundenreferenz|Kunden-?Ref\.?)\s*:?\s*/iu },
+  { field: 'end_to_end_id', label: vocab.endToEndLabel },
+  { field: 'end_to_end_id', label: vocab.referenceLabel },
+  { field: 'mandate_id', label: vocab.mandateLabel },
+  { field: 'creditor_id', label: vocab.creditorLabel },
+  { field: 'customer_reference', label: vocab.customerRefLabel },
 ];
 
 const FIELD_OF: Record<string, keyof PostingReferences> = { EREF: 'end_to_end_id', MREF: 'mandate_id', CRED: 'creditor_id', KREF: 'customer_reference' };

@@ -14,7 +14,7 @@ import { bookingDateIndex } from './date-columns.js';
  * it is not a value date, `value_date` is null.
  */
 /** A value-date column word: Valuta, Valutadatum, Wert, Wertstellung. */
-const VALUE_WORD = /^(valuta|wert)/u;
+const VALUE_WORD = vocab.valueDatePrefix;
 
 export function otherDateIsValueDate(lines: readonly Line[], headers: readonly HeaderLine[], card: boolean): boolean {
   if (card || bookingDateIndex(lines) === 1) return false;

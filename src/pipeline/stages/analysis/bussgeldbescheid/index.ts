@@ -7,13 +7,15 @@ import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-s
 import { splitSections } from '../common/sections.js';
 import { extractBussgeldKeyNumbers } from './key-numbers.js';
 import { bussgeldReviewFlags, type BussgeldFlagInput, type BussgeldKind } from './review-flags.js';
+import { letterForms } from '../../../layout/letter-words.js';
 
 interface Facts extends BussgeldFlagInput {
   sender: string | null;
   subtype: string;
 }
 
-export const BUSSGELD_HEADINGS = ['bussgeldbescheid', 'verwarnung', 'anhorung', 'tatvorwurf', 'tatbestand', 'beweismittel', 'rechtsfolgen', 'kosten', 'kostenentscheidung', 'zahlungsaufforderung', 'rechtsbehelfsbelehrung', 'hinweise', 'hinweis', 'zahlungshinweise', 'bankverbindung', 'fahrverbot', 'ihnen wird vorgeworfen', 'anhorung im bussgeldverfahren'];
+/** Section headings, folded (the lexicon's printed words through the letter fold). */
+export const BUSSGELD_HEADINGS = letterForms('bussgeldHeading');
 
 export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.bussgeldbescheid',

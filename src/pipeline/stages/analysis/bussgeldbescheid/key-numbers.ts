@@ -11,11 +11,12 @@ import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
 import { findInProse, DATE_SRC } from '../common/prose.js';
 import { findKeyValue, findKeyValues, type LabelSpec } from '../common/values.js';
+import { letterPattern } from '../../../layout/letter-words.js';
 
 export const BUSSGELD_KEYS = ['bescheiddatum', 'tatdatum', 'geldbusse', 'gebuehren', 'auslagen', 'gesamtbetrag', 'punkte', 'fahrverbot'] as const;
 
 const SPECS: Record<'geldbusse' | 'gebuehren' | 'auslagen' | 'gesamtbetrag', LabelSpec> = {
-  geldbusse: { labels: ['Geldbuße', 'Bußgeld', 'Verwarnungsgeld', 'Verwarngeld', 'Geldbetrag'], kind: 'money', maxGap: 5, skipLine: /bussgeldstelle|bussgeldkatalog|bussgeldbescheid/ },
+  geldbusse: { labels: ['Geldbuße', 'Bußgeld', 'Verwarnungsgeld', 'Verwarngeld', 'Geldbetrag'], kind: 'money', maxGap: 5, skipLine: letterPattern('notFineAmount', '$W', '') },
   gebuehren: { labels: ['Gebühren', 'Gebühr', 'Verwaltungsgebühr', 'Verwaltungsgebühren'], kind: 'money', maxGap: 6 },
   auslagen: { labels: ['Auslagen', 'Zustellungsauslagen', 'Zustellkosten', 'Auslagen der Verwaltungsbehörde'], kind: 'money', maxGap: 6 },
   gesamtbetrag: { labels: ['Gesamtbetrag', 'Gesamtforderung', 'zu zahlender Gesamtbetrag', 'zu zahlender Betrag', 'Zahlbetrag', 'Gesamtsumme', 'Summe', 'Gesamt', 'insgesamt'], kind: 'money', maxGap: 5 },
@@ -31,7 +32,7 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
   // A hearing letter (Anhörung) names the fine only as the catalogue rate ("ist nach dem
   // Bußgeldkatalog eine Geldbuße von 100,00 € vorgesehen"); when nothing else names a fine,
   // that rate is the fine the letter announces.
-  found.geldbusse ??= findKeyValue(input.lines, { ...SPECS.geldbusse, skipLine: /bussgeldstelle|bussgeldbescheid/ });
+  found.geldbusse ??= findKeyValue(input.lines, { ...SPECS.geldbusse, skipLine: letterPattern('notFineAmountRetry', '$W', '') });
   completeSumTable(input.lines, found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' });
   const summed = tableSumCheck(BUSSGELD_RULE, input.lines, found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' }, findKeyValues(input.lines, SPECS.gesamtbetrag));
   if (summed) found.gesamtbetrag = summed.total;

@@ -11,6 +11,11 @@ import type { Stage, Subtype } from '../../../model/stage.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import type { PageText } from './prose.js';
 import { withKeyNumberEvidence } from './key-number-evidence.js';
+import { printedWords } from '../../../layout/letter-words.js';
+
+/** Printed cell text (case-insensitive): a post-office box, or the end of a street name. */
+const PO_BOX = new RegExp(`^(${printedWords('statement', 'poBox')})$`, 'i');
+const STREET = new RegExp(`(${printedWords('statement', 'addressStreetSuffix')})$`, 'i');
 
 export interface AnalysisInput {
   document: LoadedDocument;
@@ -71,8 +76,8 @@ export function senderOf(lines: readonly TextLine[]): string | null {
     // A gap of several spaces, a separator, or the start of the address ends the name.
     if (prev && c.bbox.x - (prev.bbox.x + prev.bbox.width) > 1.5 * first.size) break;
     if (/^[·|•,–-]$/.test(c.text)) break;
-    if (/^\d{5}$/.test(c.text) || /^postfach$/i.test(c.text)) break;
-    if (/(straße|strasse|str\.|weg|platz|allee|gasse|ring|damm)$/i.test(c.text) && next && /^\d+[a-z]?,?$/i.test(next.text)) break;
+    if (/^\d{5}$/.test(c.text) || PO_BOX.test(c.text)) break;
+    if (STREET.test(c.text) && next && /^\d+[a-z]?,?$/i.test(next.text)) break;
     words.push(c.text.replace(/[,·]$/, ''));
     if (/[,·]$/.test(c.text)) break;
   }

@@ -8,9 +8,10 @@
  * collected standard paragraphs are the negative examples the tests run through every type.
  */
 import { foldGerman } from '../../../layout/fold.js';
+import { letterPattern } from '../../../layout/letter-words.js';
 
 /** Conditional or general framing (folded): a rule stated for any case, not a fact of this one. */
-const HYPOTHETICAL = /\b(sofern|soweit|falls|gegebenenfalls|ggf|fur den fall|wenn|sollten?|konnen|kann|durfen|ob)\b/;
+const HYPOTHETICAL = letterPattern('hypothetical', String.raw`\b($W)\b`, '');
 
 /** Whether a sentence (as printed) only states a rule for any case, not a fact of this letter. */
 export function hypothetical(sentence: string): boolean {

@@ -7,6 +7,7 @@ import { foldGerman } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { findInProse, DATE_SRC, type PageText } from './prose.js';
 import { findKeyValue } from './values.js';
+import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 export function letterDate(lines: readonly TextLine[], texts: readonly PageText[], labels: readonly string[]): { value: string; page: number } | null {
   const firstPage = lines[0]?.page ?? 1;
@@ -23,7 +24,9 @@ export function letterDate(lines: readonly TextLine[], texts: readonly PageText[
 }
 
 /** Labels whose date is not the letter's (birth, offence, period, invoice). */
-const NOT_LETTER_DATE = /geboren|geburt|tat|zeitraum|rechnung|vom|bis|seit|frist|fallig|zahlbar|eintritt|beginn/;
+const NOT_LETTER_DATE = letterPattern('notLetterDate', '$W', '');
+/** Printed line text (case-insensitive): the running text starts. */
+const SALUTATION_START = new RegExp(`^(${printedWords('statement', 'salutationStart')})`, 'i');
 
 /**
  * Letterheads print the date in the right-hand column before the salutation, often alone on a
@@ -32,7 +35,7 @@ const NOT_LETTER_DATE = /geboren|geburt|tat|zeitraum|rechnung|vom|bis|seit|frist
  */
 function rightColumnDate(lines: readonly TextLine[]): { value: string; page: number } | null {
   for (const line of lines) {
-    if (/^(sehr geehrte|guten tag)/i.test(line.text)) break;
+    if (SALUTATION_START.test(line.text)) break;
     for (let k = 0; k < line.cells.length; k++) {
       const c = line.cells[k]!;
       if (c.bbox.x < 280) continue;

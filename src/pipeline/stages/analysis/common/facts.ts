@@ -33,8 +33,3 @@ export function both<A, B, R>(a: A | null | undefined, b: B | null | undefined, 
 }
 
 export type MaybeDate = CalendarDate | null;
-
-/** A pattern folded like the text it runs on (write it with umlauts; no upper-case escapes). */
-export function fr(pattern: string): RegExp {
-  return new RegExp(foldGerman(pattern), 'u');
-}

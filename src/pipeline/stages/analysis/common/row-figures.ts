@@ -15,6 +15,7 @@ import { figureAt, strip, type Figure } from '../../../layout/figures.js';
 import { foldGerman } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { placeOf } from './line-order.js';
+import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 /** The figure reader and the amount-column test moved down to layout/figures.ts (the layout's OCR repairs read figures too). */
 export { figureAt, inAmountColumn } from '../../../layout/figures.js';
@@ -26,18 +27,20 @@ export interface RowFigure extends Figure {
   role: FigureRole;
 }
 
-const BASE_MARKER = /^(aus|auf|von|v\.|bemessungsgrundlage|basis|x|×|\*)$/i;
+const BASE_MARKER = new RegExp(`^(${printedWords('statement', 'baseMarker')})$`, 'i');
+/** A printed word after a money figure that starts no new label. */
+const FIGURE_CONTINUES = new RegExp(`^(${printedWords('statement', 'figureContinues')})$`, 'i');
 
 /** Header words of a table column, folded, by the role of the figures below them. */
 const HEADER_ROLES: [RegExp, FigureRole][] = [
-  [/kumul|jahr|bisher|ytd|aufgelaufen/, 'ytd'],
-  [/^ag\b|ag-?ant|arbeitgeber/, 'employer'],
-  [/satz|%|prozent|zinssatz|beitragssatz|v\.?h\./, 'rate'],
-  [/basis|bemessung|grundlage|(sv|kv|rv|av|pv|ste(u|ue)r)-?brutto|sv-?entgelt|beitragspfl/, 'base'],
-  [/anzahl|menge|stunden|std\b|tage|einheit/, 'quantity'],
+  [letterPattern('headerYtd', '$W', ''), 'ytd'],
+  [letterPattern('headerEmployer', '$W', ''), 'employer'],
+  [letterPattern('headerRate', '$W', ''), 'rate'],
+  [letterPattern('headerBase', '$W', ''), 'base'],
+  [letterPattern('headerQuantity', '$W', ''), 'quantity'],
   // The columns of an Abrechnung beside the one fixed: what is credited and what remains.
-  [/^ab$|abzug|vorauszahl|anzurechnen|angerechnet|gezahlt|verbleib|differenz|vormonat/, 'other'],
-  [/festgesetzt|betrag|an-?ant|^an\b|arbeitnehmer|monat|aktuell|\b(eur|euro)\b|€|summe|wert/, 'amount'],
+  [letterPattern('headerOther', '$W', ''), 'other'],
+  [letterPattern('headerAmount', '$W', ''), 'amount'],
 ];
 
 function headerRole(text: string): FigureRole | null {
@@ -55,7 +58,7 @@ function hasFigure(line: TextLine): boolean {
  * without money figures, reached over the table's own rows (each at most three line heights
  * below the one before), whose words name column roles. Its cells with roles, or [].
  */
-const MONTH = /^(januar|februar|marz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mar|apr|jun|jul|aug|sep|okt|nov|dez)\.?$/;
+const MONTH = letterPattern('monthOrAbbrev', String.raw`^($W)\.?$`, '');
 
 /**
  * A comparison layout prints months side by side (Februar | März): the rightmost month is the
@@ -124,7 +127,7 @@ export function rowFigures(line: TextLine, from: number, lines: readonly TextLin
       continue;
     }
     const word = strip(line.cells[i]!.text);
-    if (figures.some((g) => g.kind === 'money') && /^[A-Za-zÄÖÜäöüß]{3,}/.test(word) && !BASE_MARKER.test(word) && !/^(vom|bis|ab|seit|zum|für|fur|tage?|eur|euro|p\.?a\.?|jährlich)$/i.test(word)) break;
+    if (figures.some((g) => g.kind === 'money') && /^[A-Za-zÄÖÜäöüß]{3,}/.test(word) && !BASE_MARKER.test(word) && !FIGURE_CONTINUES.test(word)) break;
     marker = word;
     i++;
   }

@@ -8,9 +8,10 @@
 import type { Section } from '../../../model/result.js';
 import { foldGerman } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
+import { letterPattern } from '../../../layout/letter-words.js';
 
 const MONEY = /\d,\d{2}\b/;
-const SALUTATION = /^(sehr geehrte|guten tag|hallo|liebe[rs]? )/;
+const SALUTATION = letterPattern('sectionSalutation', '^($W)', '');
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);

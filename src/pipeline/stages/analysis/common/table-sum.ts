@@ -11,6 +11,7 @@ import { sumCheck } from './checks.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { figureAt, rowAmount, rowFigures, type RowFigure } from './row-figures.js';
 import { isBefore, isBetween, placeOf } from './line-order.js';
+import { letterPattern, letterWords } from '../../../layout/letter-words.js';
 
 export interface SumRow {
   label: string;
@@ -22,7 +23,7 @@ export interface SumRow {
 }
 
 /** Wording of a row that reduces the total. */
-const SUBTRACTS = /^(\.\/\.|-|ab\b|abzgl|abzuglich|abzug|vermindert)|bereits (gezahlt|geleistet|entrichtet|bezahlt)|geleistete|gezahlt|zahlungseingang|gutschrift|teilzahlung|anzurechnen|angerechnet|vorauszahlung|ste(u|ue)rabzug|einbehalten|erstattet/;
+const SUBTRACTS = new RegExp(String.raw`^(\.\/\.|-|${letterWords('subtractStart')})|${letterWords('subtractWord')}`);
 
 /** The row's amount figures and where its label ends. */
 export function rowReading(line: TextLine, lines: readonly TextLine[], allColumns = false): { label: string; figures: RowFigure[] } | null {
@@ -98,7 +99,7 @@ export function labelAbove(line: TextLine, lines: readonly TextLine[]): string |
 }
 
 /** Rows that repeat others' sum (a Zwischensumme) or restate the result per column. */
-const SUBTOTAL_ROW = /^(zwischen)?summe|gesamt|insgesamt|verbleib|zu zahlen|restbetrag|^saldo/;
+const SUBTOTAL_ROW = letterPattern('subtotalRow', '$W', '');
 
 /**
  * The identity "first row … + further rows = total" of a sum table (Forderungsaufstellung,

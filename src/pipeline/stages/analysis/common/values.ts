@@ -12,6 +12,7 @@ import type { TextLine } from '../../../layout/text-lines.js';
 import { findLabel, type LabelHit } from './labels.js';
 import { figureAt, inAmountColumn, rowAmount, rowFigures } from './row-figures.js';
 import { placeOf } from './line-order.js';
+import { letterForms, printedWords } from '../../../layout/letter-words.js';
 
 export type ValueKind = 'money' | 'date' | 'year' | 'count' | 'period' | 'steuerklasse' | 'percent';
 
@@ -27,7 +28,9 @@ function repairDigits(text: string): string {
   return text.replace(/(?<=\d)[Oo](?=[\d,.])|(?<=[\d,.])[Oo](?=\d|$)/g, '0').replace(/(?<=\d)[lI](?=[\d,.])|(?<=[\d,.])[lI](?=\d)/g, '1');
 }
 
-const CURRENCY = /^(€|EUR|Euro)$/i;
+const CURRENCY = new RegExp(`^(${printedWords('statement', 'currencyWord')})$`, 'i');
+/** Printed text (case-insensitive): a percent sign, written or not, at its start. */
+const PERCENT_LEAD = new RegExp(`^(${printedWords('statement', 'percentLead')})`, 'i');
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6 };
 
 interface Parsed {
@@ -44,7 +47,7 @@ export function readValueAt(line: TextLine, i: number, kind: ValueKind): Parsed 
   switch (kind) {
     case 'money': {
       // A rate is not an amount ("8,39 %", "8,39%", "12,00 Prozent").
-      if (/%$/.test(first) || /^(%|prozent)/i.test(strip(t(1)))) return null;
+      if (/%$/.test(first) || PERCENT_LEAD.test(strip(t(1)))) return null;
       // "EUR 12,50" / "€ 12,50"
       if (CURRENCY.test(first) && amountToCents(repairDigits(strip(t(1)))) !== null) return { printed: `${first} ${strip(t(1))}`, used: 2 };
       for (const n of [2, 1]) {
@@ -99,7 +102,7 @@ export function readValueAt(line: TextLine, i: number, kind: ValueKind): Parsed 
 }
 
 /** Words that may stand between a label and its value ("Steuerklasse: 4", "Gesamtbetrag in EUR 182,00"). */
-const FILLER = /^(:|=|-|–|\/|\.+|in|eur|euro|€|\(eur\)|\(€\)|betrag|lt\.?|laut|gem\.?|nr\.?|vom|am|von|der|des|ist|sind|beträgt|betragen|werden|wird|festgesetzt|insgesamt|gesamt|summe|zum|bis|zu|ab|für|ihr|ihre)$/i;
+const FILLER = new RegExp(String.raw`^(:|=|-|–|\/|\.+|${printedWords('statement', 'valueFiller')})$`, 'i');
 
 export interface LabelSpec {
   /** Label wordings, most specific first. */
@@ -114,7 +117,7 @@ export interface LabelSpec {
 }
 
 /** The word before a number that makes it a citation (§ 4, Abs. 2, Nr. 3, Anlage 13). */
-const CITATION = /^\(?(§§?|abs\.?|nr\.?|art\.?|anlage|satz|s\.|ziff\.?)$/i;
+const CITATION = new RegExp(String.raw`^\(?(${printedWords('statement', 'citationWord')})$`, 'i');
 
 function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]): Parsed & { index: number } | null {
   const line = hit.line;
@@ -170,7 +173,7 @@ function isolated(hit: LabelHit): boolean {
 }
 
 /** Words of running text; a line without any is a row of labels (a table header). */
-const PROSE_WORDS = new Set(['und', 'oder', 'der', 'die', 'das', 'den', 'dem', 'des', 'ist', 'sind', 'wird', 'werden', 'wurde', 'uber', 'fur', 'von', 'mit', 'bei', 'zu', 'zum', 'zur', 'sie', 'ihr', 'ihre', 'ihnen', 'wir', 'ein', 'eine', 'einen', 'nicht', 'auf', 'aus', 'als', 'am', 'im', 'haben', 'hat']);
+const PROSE_WORDS = new Set(letterForms('proseWord'));
 function headerRow(line: TextLine): boolean {
   return line.cells.length >= 2 && !/[.:;]$/.test(line.text.trim()) && line.cells.every((c) => !PROSE_WORDS.has(foldLine(c.text).replace(/[^a-z]/g, '')));
 }

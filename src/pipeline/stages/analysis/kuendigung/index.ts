@@ -4,11 +4,12 @@ import { kschgKlagefrist } from '../common/legal-rules.js';
 import { dateOf } from '../common/values.js';
 import { foldGerman } from '../../../layout/fold.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
-import { fmtDate, fr, sentenceMatching } from '../common/facts.js';
+import { fmtDate, sentenceMatching } from '../common/facts.js';
 import { allText } from '../common/prose.js';
 import { splitSections } from '../common/sections.js';
 import { extractKuendigungKeyNumbers } from './key-numbers.js';
 import { kuendigungReviewFlags, type KuendigungFlagInput, type Relationship } from './review-flags.js';
+import { letterForms, letterPattern } from '../../../layout/letter-words.js';
 
 interface Facts extends KuendigungFlagInput {
   sender: string | null;
@@ -16,13 +17,14 @@ interface Facts extends KuendigungFlagInput {
 }
 
 /** The writer terminates the reader's relationship ("kündigen wir Ihnen", "kündigen wir das mit Ihnen bestehende"). */
-const BY_OTHER_SIDE = fr('kündigen (wir|hiermit)|wir kündigen|kündigung (ihres|des mit ihnen)|sprechen (wir )?(hiermit )?die (ordentliche |außerordentliche |fristlose )?kündigung|wird (hiermit )?gekündigt|beenden wir');
-const OWN = fr('kündige ich|ich kündige|kündigen wir unseren|kündigungsbestätigung|bestätigen (wir )?(ihnen )?(den eingang|ihre kündigung)');
-const FRISTLOS = fr('fristlos|außerordentlich');
-const ELECTRONIC = fr('per e-?mail|diese e-?mail|ohne unterschrift|maschinell erstellt|elektronisch übermittelt|per whatsapp|per sms|per fax');
-const PROBATION = fr('probezeit');
+const BY_OTHER_SIDE = letterPattern('byOtherSide');
+const OWN = letterPattern('ownTermination');
+const FRISTLOS = letterPattern('withoutNotice');
+const ELECTRONIC = letterPattern('electronicForm');
+const PROBATION = letterPattern('probation');
 
-export const KUENDIGUNG_HEADINGS = ['kundigung', 'betreff', 'hinweis', 'hinweise', 'rechtsbehelfsbelehrung', 'anlage', 'anlagen', 'empfangsbestätigung', 'empfangsbestatigung'];
+/** Section headings, folded (the lexicon's printed words through the letter fold). */
+export const KUENDIGUNG_HEADINGS = letterForms('kuendigungHeading');
 
 export const kuendigungAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.kuendigung',

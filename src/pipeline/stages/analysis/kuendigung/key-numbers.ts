@@ -10,6 +10,10 @@ import { letterDate } from '../common/dates.js';
 import { findInProse, DATE_SRC, type PageText } from '../common/prose.js';
 import { compareDates, type CalendarDate } from '../../../../domain/german-dates.js';
 import { dateOf, findKeyValue } from '../common/values.js';
+import { printedWords } from '../../../layout/letter-words.js';
+
+/** Printed sentence (case-insensitive) about a contract's end. */
+const ENDING = new RegExp(printedWords('statement', 'endingWord'), 'iu');
 
 export const KUENDIGUNG_KEYS = ['schreibdatum', 'beendigungsdatum', 'kuendigungsfrist'] as const;
 
@@ -22,7 +26,7 @@ export interface KuendigungFacts {
 }
 
 /** A date followed by a participle of starting ("am 10.02.2016 geschlossene", "bestehende"). */
-const STARTS = /^\s+(?:geschlossene|abgeschlossene|bestehende|begonnene|begründete)/u;
+const STARTS = new RegExp(String.raw`^\s+(?:${printedWords('statement', 'contractStarted')})`, 'u');
 
 /**
  * A relationship cannot end before the letter that ends it was written: a date before the
@@ -34,7 +38,7 @@ function before(value: string | undefined, written: CalendarDate | null): boolea
 }
 
 /** Dates that begin or identify something rather than end it ("Vertrag vom …", "seit dem …"). */
-const NOT_END = /(vom|seit|ab dem|ab|geschlossen am|datiert|geboren am|Schreiben vom)\s*$/u;
+const NOT_END = new RegExp(String.raw`(${printedWords('printed', 'notEndBefore')})\s*$`, 'u');
 
 /**
  * The end date in a sentence about ending ("… fristgemäß zum nächstmöglichen Zeitpunkt, das ist
@@ -47,7 +51,7 @@ function endDateInSentence(texts: readonly PageText[], letterDate: string | null
   for (const t of texts) {
     // "1. April 2026": the period of a day number followed by a month name does not end a sentence.
     for (const sentence of t.text.replace(/\s+/g, ' ').split(/(?<=[.!?])(?<!(?:^|\s)\d{1,2}\.)\s+(?=[A-ZÄÖÜ])/u)) {
-      if (!/kündig|beend|endet|Beendigung|Vertragsende|aufgelöst|Auflösung/iu.test(sentence)) continue;
+      if (!ENDING.test(sentence)) continue;
       for (const m of sentence.matchAll(re)) {
         if (m[0] === letterDate || NOT_END.test(sentence.slice(0, m.index))) continue;
         if (STARTS.test(sentence.slice(m.index + m[0].length)) || before(m[0], written)) continue;

@@ -15,14 +15,17 @@ import { bestReading, sumCheck, type Term } from '../common/checks.js';
 import { rowsBetween } from '../common/table-sum.js';
 import { centsOf, type FoundValue } from '../common/values.js';
 import { isBetween } from '../common/line-order.js';
+import { letterPattern, letterWords } from '../../../layout/letter-words.js';
 
 const DEDUCTIONS = ['lohnsteuer', 'solidaritaetszuschlag', 'kirchensteuer', 'krankenversicherung', 'pflegeversicherung', 'rentenversicherung', 'arbeitslosenversicherung'] as const;
 export const NET_RULE = 'gesamtbrutto − abzüge = nettoverdienst';
 export const PAYOUT_RULE = 'nettoverdienst ± be-/abzüge = auszahlungsbetrag';
 
-/** A deduction row between gross and net: a tax or a social-insurance contribution, not a subtotal. Matched on folded text, where "Steuer" reads "steur". */
-const DEDUCTION_ROW = /ste(u|ue)r|versicherung|beitrag|umlage|zuschlag|\b(kv|pv|rv|av|alv|kist|solz?|lst)\b/;
-const SUBTOTAL = /summe|gesamt|insgesamt|zwischen/;
+/** A deduction row between gross and net: a tax or a social-insurance contribution, not a subtotal. Folded text; the lexicon folds `Steuer` to `steur` when it compiles the pattern. */
+const DEDUCTION_ROW = new RegExp(String.raw`${letterWords('deductionRow')}|\b(${letterWords('deductionAbbrev')})\b`);
+const SUBTOTAL = letterPattern('payslipSubtotal', '$W', '');
+/** A row between net and payout that adds to the net (`+` printed, or its wording). */
+const ADDITION = letterPattern('payslipAddition', String.raw`$W|\+`, '');
 
 function netTerms(found: Record<string, FoundValue | null>): Term[] {
   return DEDUCTIONS.filter((n) => found[n]).map((n) => ({ name: n, printed: found[n]!.value, sign: -1 as const }));
@@ -85,7 +88,7 @@ function payoutCheck(lines: readonly TextLine[], found: Record<string, FoundValu
   const rows = (rowsBetween(lines, net.line, pay.line, { maxRows: 30 }) ?? []).filter((r) => r.line !== net.line && !SUBTOTAL.test(foldGerman(r.label)));
   if (rows.length === 0) return null;
   // Printed signs, else the wording; a row without either is a deduction (Nettoabzüge are the common case).
-  const signed = rows.map((r) => ({ name: r.label, printed: r.printed, sign: (r.cents < 0 || r.sign < 0 || !/zuschuss|erstattung|zuschlag|\+/.test(foldGerman(r.label)) ? -1 : 1) as 1 | -1 }));
+  const signed = rows.map((r) => ({ name: r.label, printed: r.printed, sign: (r.cents < 0 || r.sign < 0 || !ADDITION.test(foldGerman(r.label)) ? -1 : 1) as 1 | -1 }));
   const check = sumCheck(PAYOUT_RULE, [netTerm, ...signed], total);
   // Only a reading that adds up is reported: rows between net and payout may be notes, not amounts.
   return check?.holds ? check : null;

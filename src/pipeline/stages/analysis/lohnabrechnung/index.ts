@@ -4,13 +4,15 @@ import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-s
 import { splitSections } from '../common/sections.js';
 import { extractLohnKeyNumbers } from './key-numbers.js';
 import { lohnReviewFlags, type LohnFlagInput } from './review-flags.js';
+import { letterForms } from '../../../layout/letter-words.js';
 
 interface Facts extends LohnFlagInput {
   sender: string | null;
   subtype: string;
 }
 
-export const LOHN_HEADINGS = ['bezuge', 'brutto-bezuge', 'bruttobezuge', 'abzuge', 'gesetzliche abzuge', 'steuer/sozialversicherung', 'steuerrechtliche abzuge', 'sozialversicherung', 'sv-rechtliche abzuge', 'netto-bezuge', 'nettobezuge', 'nettoabzuge', 'auszahlung', 'verdienstbescheinigung', 'jahreswerte', 'kumulierte werte', 'hinweise', 'personaldaten', 'persönliche daten'];
+/** Section headings, folded (the lexicon's printed words through the letter fold). */
+export const LOHN_HEADINGS = letterForms('lohnHeading');
 
 export const lohnabrechnungAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.lohnabrechnung',

@@ -11,6 +11,7 @@ import { findInProse } from '../common/prose.js';
 import { rowFigures } from '../common/row-figures.js';
 import { centsOf, findKeyValue, findKeyValues, onlyAmountBelowLastHeader, type FoundValue, type LabelSpec } from '../common/values.js';
 import { lohnChecks } from './checks.js';
+import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 export const LOHN_KEYS = [
   'abrechnungszeitraum',
@@ -28,14 +29,14 @@ export const LOHN_KEYS = [
 ] as const;
 
 /** Lines about employer shares, annual totals or bases, not the employee's deduction of the month. */
-const NOT_EMPLOYEE = /arbeitgeber|ag-anteil|\bag\b|jahres|kumuliert|bescheinigung|pauschal/;
+const NOT_EMPLOYEE = letterPattern('notEmployeeShare', '$W', '');
 
 /**
  * Soli / Kirchensteuer named inside another tax's line are not the employee's own deduction:
  * the employer's flat tax ("Pauschsteuer 2 % (inkl. Soli und KiSt)", "pauschale Lohnsteuer")
  * and any amount that merely includes them ("inkl.", "einschl.").
  */
-const NOT_OWN_TAX = /pausch|inkl\b|einschl|jahres/;
+const NOT_OWN_TAX = letterPattern('notOwnTax', '$W', '');
 
 const SPECS: Record<(typeof LOHN_KEYS)[number], LabelSpec> = {
   abrechnungszeitraum: {
@@ -46,16 +47,16 @@ const SPECS: Record<(typeof LOHN_KEYS)[number], LabelSpec> = {
   steuerklasse: { labels: ['Steuerklasse', 'StKl', 'St.-Kl.', 'Stkl.'], kind: 'steuerklasse', maxGap: 1 },
   // Brutto/Netto + noun compounds are label variants of their own ("Bruttobezüge von 2.000,00 €",
   // "Nettobetrag", "Nettoentgelt"): findLabel matches whole words, so each compound is listed.
-  gesamtbrutto: { labels: ['Gesamtbrutto', 'Gesamt-Brutto', 'Summe Bruttobezüge', 'Bruttobezüge gesamt', 'Bruttoverdienst', 'Summe Brutto', 'Brutto gesamt', 'Bruttobezüge', 'Bruttoentgelt', 'Bruttolohn', 'Bruttogehalt', 'Brutto'], kind: 'money', maxGap: 3, skipLine: /jahres|kumuliert/ },
-  lohnsteuer: { labels: ['Lohnsteuer', 'LSt'], kind: 'money', maxGap: 2, skipLine: /bescheinigung|pauschal|jahresausgleich|jahres/ },
+  gesamtbrutto: { labels: ['Gesamtbrutto', 'Gesamt-Brutto', 'Summe Bruttobezüge', 'Bruttobezüge gesamt', 'Bruttoverdienst', 'Summe Brutto', 'Brutto gesamt', 'Bruttobezüge', 'Bruttoentgelt', 'Bruttolohn', 'Bruttogehalt', 'Brutto'], kind: 'money', maxGap: 3, skipLine: letterPattern('cumulativeValue', '$W', '') },
+  lohnsteuer: { labels: ['Lohnsteuer', 'LSt'], kind: 'money', maxGap: 2, skipLine: letterPattern('wageTaxOther', '$W', '') },
   solidaritaetszuschlag: { labels: ['Solidaritätszuschlag', 'Solidaritätszuschl.', 'SolZ', 'Soli'], kind: 'money', maxGap: 2, skipLine: NOT_OWN_TAX },
   kirchensteuer: { labels: ['Kirchensteuer', 'KiSt', 'Kirchenst.'], kind: 'money', maxGap: 3, skipLine: NOT_OWN_TAX },
   krankenversicherung: { labels: ['Krankenversicherung', 'KV-Beitrag', 'Krankenvers.', 'KV-AN', 'KV'], kind: 'money', maxGap: 3, skipLine: NOT_EMPLOYEE },
   pflegeversicherung: { labels: ['Pflegeversicherung', 'PV-Beitrag', 'Pflegevers.', 'PV-AN', 'PV'], kind: 'money', maxGap: 3, skipLine: NOT_EMPLOYEE },
   rentenversicherung: { labels: ['Rentenversicherung', 'RV-Beitrag', 'Rentenvers.', 'RV-AN', 'RV'], kind: 'money', maxGap: 3, skipLine: NOT_EMPLOYEE },
   arbeitslosenversicherung: { labels: ['Arbeitslosenversicherung', 'AV-Beitrag', 'Arbeitslosenvers.', 'AV-AN', 'AV', 'ALV'], kind: 'money', maxGap: 3, skipLine: NOT_EMPLOYEE },
-  nettoverdienst: { labels: ['Nettoverdienst', 'Netto-Verdienst', 'gesetzliches Netto', 'Nettobezüge', 'Nettolohn', 'Nettogehalt', 'Nettoentgelt', 'Nettobetrag', 'Netto'], kind: 'money', maxGap: 3, skipLine: /netto-?abzug|netto-?bezuge\s*\/|jahres/ },
-  auszahlungsbetrag: { labels: ['Auszahlungsbetrag', 'Überweisungsbetrag', 'Auszahlung', 'Zahlbetrag', 'ausgezahlter Betrag', 'Überweisung'], kind: 'money', maxGap: 4, skipLine: /kug-auszahlung/ },
+  nettoverdienst: { labels: ['Nettoverdienst', 'Netto-Verdienst', 'gesetzliches Netto', 'Nettobezüge', 'Nettolohn', 'Nettogehalt', 'Nettoentgelt', 'Nettobetrag', 'Netto'], kind: 'money', maxGap: 3, skipLine: letterPattern('notNetPay', '$W', '') },
+  auszahlungsbetrag: { labels: ['Auszahlungsbetrag', 'Überweisungsbetrag', 'Auszahlung', 'Zahlbetrag', 'ausgezahlter Betrag', 'Überweisung'], kind: 'money', maxGap: 4, skipLine: letterPattern('notPayout', '$W', '') },
 };
 
 /** A contribution row as printed: the amount, and the rate and base where the row prints them. */
@@ -99,17 +100,21 @@ export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   const shared = baseOf(['SV-Brutto', 'SV-Entgelt', 'beitragspflichtiges Entgelt', 'SV-pflichtiges Brutto']);
   const svBase = { kv: baseOf(['KV-Brutto', 'KV/PV-Brutto', 'KV-Entgelt']) ?? shared, rv: baseOf(['RV-Brutto', 'RV/AV-Brutto', 'RV-Entgelt']) ?? shared };
   const rate = findKeyValue(input.lines, { labels: ['Stundenlohn', 'Std.-Lohn', 'Lohn je Stunde', 'Stundensatz'], kind: 'money', maxGap: 4 });
-  const hours = findInProse(input.texts, /(\d{1,3}(?:,\d{1,2})?)\s*(?:Std\.?|Stunden)\b/u);
+  const hours = findInProse(input.texts, HOURS);
   return { keyNumbers: keyNumbersOf(LOHN_KEYS, checked.found), contributions, svBase, checks: checked.checks, netCheckFailedConfidently: checked.failedConfidently, stundenlohn: rate?.value ?? null, stunden: hours?.value ?? null };
 }
 
-const MONTH_YEAR = /\b((?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)\s+20\d{2})\b/u;
+const MONTH_YEAR = new RegExp(String.raw`\b((?:${printedWords('printed', 'monthName')})\s+20\d{2})\b`, 'u');
+/** Printed prose: a number of hours (captured) and its unit. */
+const HOURS = new RegExp(String.raw`(\d{1,3}(?:,\d{1,2})?)\s*(?:${printedWords('printed', 'hoursUnit')})\b`, 'u');
+/** Printed line text (case-insensitive): a month and year that is no pay period. */
+const NOT_PERIOD = new RegExp(printedWords('statement', 'notPeriodLine'), 'i');
 
 /** The first "<Monat> <Jahr>" among the first lines of page 1 (the payslip's head), as printed. */
 function headMonth(input: AnalysisInput): FoundValue | null {
   const head = input.lines.filter((l) => l.page === input.lines[0]?.page).slice(0, 14);
   for (const line of head) {
-    if (/eintritt|geboren|seit|erstellt|gültig/i.test(line.text)) continue;
+    if (NOT_PERIOD.test(line.text)) continue;
     const m = MONTH_YEAR.exec(line.text);
     if (!m) continue;
     const first = line.cells.findIndex((c) => m[1]!.startsWith(c.text));

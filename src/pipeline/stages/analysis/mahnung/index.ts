@@ -2,21 +2,23 @@
 import type { KeyNumber } from '../../../model/result.js';
 import { headOf } from '../../../layout/letter-head.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
-import { fr, sentenceMatching } from '../common/facts.js';
+import { sentenceMatching } from '../common/facts.js';
 import { allText } from '../common/prose.js';
 import { splitSections } from '../common/sections.js';
 import { extractMahnKeyNumbers } from './key-numbers.js';
 import { mahnReviewFlags, type MahnFlagInput } from './review-flags.js';
+import { letterForms, letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 interface Facts extends MahnFlagInput {
   sender: string | null;
   subtype: string;
 }
 
-const THREAT = fr('mahnbescheid|gerichtliche[sn]? mahnverfahren|gerichtliche schritte|klage erheben|klageweise|zwangsvollstreckung|gerichtlich geltend');
-const CONSUMER = /\b(Herrn?|Frau)\s+[A-ZÄÖÜ]/u;
+const THREAT = letterPattern('courtThreat');
+const CONSUMER = new RegExp(String.raw`\b(${printedWords('printed', 'consumerSalutation')})\s+[A-ZÄÖÜ]`, 'u');
 
-export const MAHN_HEADINGS = ['forderungsaufstellung', 'aufstellung', 'zahlungsaufforderung', 'betreff', 'ihre zahlung', 'bankverbindung', 'hinweis', 'datenschutz', 'informationen nach', 'letzte mahnung', 'mahnung', 'zahlungserinnerung'];
+/** Section headings, folded (the lexicon's printed words through the letter fold). */
+export const MAHN_HEADINGS = letterForms('mahnHeading');
 
 export const mahnungAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.mahnung',

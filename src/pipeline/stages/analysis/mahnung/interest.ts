@@ -11,6 +11,10 @@ import { foldGerman } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { maxVerzugszinsen, maxVerzugszinssatz } from '../common/legal-rules.js';
 import { rowAmount, rowFigures } from '../common/row-figures.js';
+import { letterPattern } from '../../../layout/letter-words.js';
+
+/** Folded line text naming interest. */
+const INTEREST = letterPattern('interestStem', '$W', '');
 
 export interface InterestRow {
   rate: number | null;
@@ -27,7 +31,7 @@ export function interestRows(lines: readonly TextLine[]): InterestRow[] {
   const rows: InterestRow[] = [];
   lines.forEach((line, i) => {
     const prev = lines[i - 1];
-    const named = /zins/.test(foldGerman(line.text)) || (prev && prev.page === line.page && /zins/.test(foldGerman(prev.text)) && !/\d,\d{2}/.test(prev.text));
+    const named = INTEREST.test(foldGerman(line.text)) || (prev && prev.page === line.page && INTEREST.test(foldGerman(prev.text)) && !/\d,\d{2}/.test(prev.text));
     if (!named) return;
     const dates = line.cells.map((c) => parseGermanDate(c.text.replace(/[,;)]$/, ''))).filter((d): d is CalendarDate => d !== null);
     if (dates.length < 2) return;

@@ -16,11 +16,12 @@ import { figureAt } from '../common/row-figures.js';
 import { dateOf, findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
 import { foldGerman } from '../../../layout/fold.js';
 import { placeOf } from '../common/line-order.js';
+import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 export const MAHN_KEYS = ['schreibdatum', 'hauptforderung', 'mahngebuehren', 'inkassokosten', 'zinsen', 'gesamtforderung', 'zahlungsfrist'] as const;
 
 const SPECS: Record<Exclude<(typeof MAHN_KEYS)[number], 'schreibdatum' | 'zahlungsfrist'>, LabelSpec> = {
-  hauptforderung: { labels: ['Hauptforderung', 'Forderungsbetrag', 'Rechnungsbetrag', 'offener Rechnungsbetrag', 'offener Betrag', 'offene Forderung', 'Rückstand', 'Forderung', 'Betrag'], kind: 'money', maxGap: 4, skipLine: /gesamt|summe|inkasso|zinsen|mahn/ },
+  hauptforderung: { labels: ['Hauptforderung', 'Forderungsbetrag', 'Rechnungsbetrag', 'offener Rechnungsbetrag', 'offener Betrag', 'offene Forderung', 'Rückstand', 'Forderung', 'Betrag'], kind: 'money', maxGap: 4, skipLine: letterPattern('notMainClaim', '$W', '') },
   mahngebuehren: { labels: ['Mahngebühren', 'Mahngebühr', 'Mahnkosten', 'Mahnspesen', 'Mahnauslagen'], kind: 'money', maxGap: 4 },
   inkassokosten: { labels: ['Inkassokosten', 'Inkassogebühren', 'Inkassovergütung', 'Geschäftsgebühr', 'Kosten des Inkassos', 'Inkassogebühr'], kind: 'money', maxGap: 5 },
   zinsen: { labels: ['Verzugszinsen', 'Zinsen', 'Verzugszins'], kind: 'money', maxGap: 8 },
@@ -85,21 +86,26 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   // The date may wrap onto the next line ("Rechnung Nr. 22-0614-8871 / vom 14.06.2022").
   const entstehung = findInProse(input.texts, new RegExp(String.raw`(?:Rechnung|Rechnungs-Nr\.?|Vertrag|Bestellung|Lieferung|Leistung)(?:[^\n]|\n(?!\n)){0,40}?vom\s+(${DATE_SRC})`, 'u'));
   const rate = findInProse(input.texts, /(\d{1,2}(?:,\d{1,3})?)\s?%\s*(?:p\.\s?a\.|Zinsen|jährlich|pro Jahr)?/u);
-  const points = findInProse(input.texts, /(\d{1,2}(?:,\d{1,2})?)\s*Prozentpunkte[n]?\s+über\s+dem\s+(?:jeweiligen\s+)?Basiszinssatz/u);
+  const points = findInProse(input.texts, BASIS_POINTS);
   const seit = findInProse(input.texts, new RegExp(String.raw`(?:Zinsen|verzinst|Verzug)[^\n]{0,40}?(?:seit|ab)(?: dem)?\s+(${DATE_SRC})`, 'u'));
   return {
     keyNumbers: keyNumbersOf(MAHN_KEYS, found),
     checks: summed ? [summed.check] : [],
     interestRows: interestRows(input.lines),
     entstehung: entstehung?.value ?? null,
-    zinssatz: rate && /zins/i.test(rate.match.input.slice(Math.max(0, rate.match.index - 80), rate.match.index + 40)) ? rate.value : null,
+    zinssatz: rate && INTEREST_PRINTED.test(rate.match.input.slice(Math.max(0, rate.match.index - 80), rate.match.index + 40)) ? rate.value : null,
     zinsPunkte: points?.value ?? null,
     zinsenSeit: seit?.value ?? null,
   };
 }
 
-const SUBTOTAL = /^(zwischen)?summe|gesamt|offen|ruckstand|zu zahlen/;
-const COSTS = /zins|mahn|inkasso|rvg|pauschale/;
+const SUBTOTAL = letterPattern('dunningSubtotal', '$W', '');
+const COSTS = letterPattern('dunningCosts', '$W', '');
+/** Printed prose: points over the base rate (the number captured). */
+const BASIS_POINTS = new RegExp(String.raw`(\d{1,2}(?:,\d{1,2})?)\s*${printedWords('printed', 'basisRatePoints')}`, 'u');
+/** Printed text (case-insensitive) naming interest. */
+const INTEREST_PRINTED = new RegExp(printedWords('statement', 'interestStem'), 'i');
+const MAIN_CLAIM = letterPattern('mainClaim', '$W', '');
 
 /**
  * A claim made of several items (two open invoices; Geldbuße, Gebühr and Auslagen of an unpaid
@@ -112,7 +118,7 @@ const COSTS = /zins|mahn|inkasso|rvg|pauschale/;
 function claimSubtotal(lines: readonly TextLine[], h: FoundValue): FoundValue | null {
   const at = placeOf(lines, h.line);
   if (at < 0) return null;
-  const specific = /hauptforderung/.test(foldGerman(h.label.line.cells.slice(h.label.first, h.label.last + 1).map((c) => c.text).join('')));
+  const specific = MAIN_CLAIM.test(foldGerman(h.label.line.cells.slice(h.label.first, h.label.last + 1).map((c) => c.text).join('')));
   const money = (l: TextLine) => l.cells.map((_, i) => figureAt(l, i)).filter((f): f is NonNullable<ReturnType<typeof figureAt>> => f?.kind === 'money');
   for (let j = at + 1; j < Math.min(lines.length, at + 10) && lines[j]!.page === h.line.page; j++) {
     const l = lines[j]!;

@@ -14,13 +14,16 @@ import { sumCheck } from '../common/checks.js';
 import { figureAt } from '../common/row-figures.js';
 import { rowReading, rowsBetween } from '../common/table-sum.js';
 import { isBefore, placeOf } from '../common/line-order.js';
+import { letterPattern } from '../../../layout/letter-words.js';
 
 export const STEUER_RULE = 'festgesetzt − anzurechnen = nachzahlung / erstattung';
 
-const FESTGESETZT = /festgesetzt|festzusetzen|festsetzung/;
-const RESULT = /verbleib|abschlusszahlung|nachzahlung|erstattung|zu zahlen|guthaben|restschuld|zu erstatten/;
-const ADDS = /zuschlag|zinsen|zuzuglich|saumnis|^\+/;
-const NOT_SUMMED = /^(zwischen)?summe|insgesamt|gesamt|verbleib|zu zahlen|abschlusszahlung|nachzahlung|erstattung|guthaben|restschuld/;
+const FESTGESETZT = letterPattern('taxFixed', '$W', '');
+const RESULT = letterPattern('taxResult', '$W', '');
+const ADDS = letterPattern('taxAdds', String.raw`$W|^\+`, '');
+const NOT_SUMMED = letterPattern('taxNotSummed', '$W', '');
+const PREPAYMENT = letterPattern('taxPrepayment', '$W', '');
+const TOTAL_ROW = letterPattern('totalRowStart', '^($W)', '');
 
 export function steuerChecks(lines: readonly TextLine[], found: Record<string, { value: string; page: number; line?: TextLine } | null>): Check[] {
   const result = found.nachzahlung ? { name: 'nachzahlung', sign: 1 as const, key: found.nachzahlung } : found.erstattung ? { name: 'erstattung', sign: -1 as const, key: found.erstattung } : null;
@@ -37,7 +40,7 @@ type Result = { name: string; sign: 1 | -1; key: { value: string; page: number; 
 
 /** The Abrechnung printed as one table from the festgesetzt row to the result. */
 function abrechnungCheck(lines: readonly TextLine[], result: Result): Check[] | null {
-  const isFest = (l: TextLine) => FESTGESETZT.test(foldGerman(l.text)) && rowReading(l, lines) !== null && !/vorauszahlung/.test(foldGerman(l.text));
+  const isFest = (l: TextLine) => FESTGESETZT.test(foldGerman(l.text)) && rowReading(l, lines) !== null && !PREPAYMENT.test(foldGerman(l.text));
   const first = lines.find(isFest);
   if (!first) return null;
   // The result on the same page or, for an Abrechnung continued overleaf, the next one.
@@ -75,7 +78,7 @@ function columnsCheck(lines: readonly TextLine[], result: Result): Check | null 
       continue;
     }
     const cents = figures.map((f) => f.cents!);
-    if (/^(summe|gesamt|insgesamt)/.test(foldGerman(l.text))) summe = cents;
+    if (TOTAL_ROW.test(foldGerman(l.text))) summe = cents;
     else block.unshift(cents);
   }
   const rows = summe ? [summe] : block;

@@ -2,26 +2,27 @@
 import { foldGerman } from '../../../layout/fold.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
 import { hypothetical } from '../common/boilerplate.js';
-import { fmtDate, fr, sentenceMatching } from '../common/facts.js';
+import { fmtDate, sentenceMatching } from '../common/facts.js';
 import { steuerEinspruchsfrist } from '../common/legal-rules.js';
 import { dateOf, findKeyValue } from '../common/values.js';
 import type { KeyNumber } from '../../../model/result.js';
 import { extractSteuerKeyNumbers } from './key-numbers.js';
 import { steuerReviewFlags, type SteuerFlagInput } from './review-flags.js';
 import { steuerSections } from './sections.js';
+import { letterPattern } from '../../../layout/letter-words.js';
 
 interface Facts extends SteuerFlagInput {
   sender: string | null;
   subtype: string;
 }
 
-const VORLAEUFIG = fr('vorläufig');
-const NICHT_VORLAEUFIG = fr('nicht vorläufig|vorläufigkeit(svermerk)? wird aufgehoben|endgültig');
-const VORBEHALT = fr('vorbehalt der nachprüfung');
+const VORLAEUFIG = letterPattern('provisional');
+const NICHT_VORLAEUFIG = letterPattern('notProvisional');
+const VORBEHALT = letterPattern('reservation');
 // The lifting sentence often cites the section in between ("Der Vorbehalt der Nachprüfung
 // (§ 164 AO) wird aufgehoben") or says it "entfällt"; a lifted Vorbehalt is no cause for the flag.
-const KEIN_VORBEHALT = fr('nicht (mehr )?unter dem vorbehalt|vorbehalt der nachprüfung[^.]{0,40}?(wird|ist|wurde) (hiermit )?aufgehoben|vorbehalt der nachprüfung[^.]{0,40}?entfällt|ohne vorbehalt');
-const ABWEICHUNG = fr('(weich\\w* .{0,80}(erklärung|angaben))|abweichend von (ihrer|der) (steuer)?erklärung|(nicht|nur teilweise) (in voller höhe )?(anerkannt|berücksichtigt)');
+const KEIN_VORBEHALT = letterPattern('noReservation');
+const ABWEICHUNG = letterPattern('deviation');
 
 export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.steuerbescheid',

@@ -14,6 +14,7 @@ import { findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
 import { figureAt } from '../common/row-figures.js';
 import { findKeyValue, type FoundValue, type LabelSpec } from '../common/values.js';
 import { placeOf } from '../common/line-order.js';
+import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 export const STEUER_KEYS = [
   'steuerjahr',
@@ -27,7 +28,9 @@ export const STEUER_KEYS = [
 ] as const;
 
 /** Lines that name a tax without being its amount (Vorauszahlungen, bereits gezahlt, Bemessungsgrundlage). */
-const NOT_FESTSETZUNG = /vorauszahlung|bereits gezahlt|anzurechnen|abzug|bemessungsgrundlage|angerechnet|entrichtet/;
+const NOT_FESTSETZUNG = letterPattern('notFixing', '$W', '');
+/** Printed prose: the year an assessment is for, after its noun (captured). */
+const TAX_YEAR = new RegExp(String.raw`(?:${printedWords('printed', 'taxYearNoun')})\s+(?:für\s+(?:das\s+(?:Jahr|Kalenderjahr)\s+)?)?((?:19|20)\d{2})\b`, 'u');
 
 const SPECS: Record<Exclude<(typeof STEUER_KEYS)[number], 'bescheiddatum'>, LabelSpec> = {
   steuerjahr: { labels: ['Veranlagungszeitraum', 'Bescheid für', 'Kalenderjahr', 'Steuerjahr', 'Einkommensteuerbescheid für', 'Einkommensteuerbescheid', 'für das Jahr'], kind: 'year', rightOnly: false, maxGap: 2 },
@@ -58,7 +61,7 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
   // two keys share a value position, keep the one whose label was most specific (found first).
   found.bescheiddatum = letterDate(input.lines, input.texts, ['Bescheiddatum', 'Datum des Bescheids', 'Ausfertigungsdatum', 'Datum']);
   if (!found.steuerjahr) {
-    const y = findInProse(input.texts, /(?:Einkommensteuer|Steuerbescheid|Veranlagung|Bescheid)\s+(?:für\s+(?:das\s+(?:Jahr|Kalenderjahr)\s+)?)?((?:19|20)\d{2})\b/u);
+    const y = findInProse(input.texts, TAX_YEAR);
     if (y) found.steuerjahr = { value: y.value, page: y.page };
   }
   for (const name of ['erstattung', 'nachzahlung'] as const) {
