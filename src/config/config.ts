@@ -132,6 +132,7 @@ const EnvSchema = z.object({
     .optional()
     .default('live'),
   MAX_PAGES: intFrom('MAX_PAGES', 1, 1000, 100),
+  MAX_SCANNED_PAGES: intFrom('MAX_SCANNED_PAGES', 1, 1000, 15),
   PROCESSING_TIMEOUT_MS: intFrom('PROCESSING_TIMEOUT_MS', 1000, 600_000, 60_000),
   REQUEST_TIMEOUT_MS: intFrom('REQUEST_TIMEOUT_MS', 1000, 600_000, 120_000),
   QUEUE_WAIT_MS: intFrom('QUEUE_WAIT_MS', 100, 600_000, 20_000),
@@ -231,6 +232,11 @@ export interface Config {
   apiKeyMode: 'live' | 'test';
   /** A document with more pages is 400 invalid_request. */
   maxPages: number;
+  /**
+   * A PDF with more distinct pages to read by OCR is 400 invalid_request (too_many_scanned_pages)
+   * before any is read: 15 pages of 1.5–3 s each fit the 60 s deadline on one thread.
+   */
+  maxScannedPages: number;
   /** Per-request processing deadline; past it the call is 500 processing_failed. */
   processingTimeoutMs: number;
   /**
@@ -327,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     logLevel: e.LOG_LEVEL,
     apiKeyMode: e.API_KEY_MODE,
     maxPages: e.MAX_PAGES,
+    maxScannedPages: e.MAX_SCANNED_PAGES,
     processingTimeoutMs: e.PROCESSING_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     queueWaitMs: e.QUEUE_WAIT_MS,

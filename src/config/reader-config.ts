@@ -16,5 +16,6 @@ export function readerConfigOf(config: Config): ReaderConfig {
     ocrModelDir: config.ocrModelDir,
     maxImagePixels: config.maxImagePixels,
     renderDpi: config.pdfRenderDpi,
+    maxScannedPages: config.maxScannedPages,
   };
 }

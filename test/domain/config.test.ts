@@ -52,6 +52,13 @@ describe('loadConfig defaults (embedded setup)', () => {
     assert.throws(() => loadConfig({ PDF_RENDER_DPI: '2000' }), /PDF_RENDER_DPI/);
   });
 
+  it('MAX_SCANNED_PAGES: 15 scanned pages a call by default, set by the environment, bounded', () => {
+    assert.equal(c.maxScannedPages, 15);
+    assert.equal(loadConfig({ MAX_SCANNED_PAGES: '40' }).maxScannedPages, 40);
+    assert.throws(() => loadConfig({ MAX_SCANNED_PAGES: '0' }), /MAX_SCANNED_PAGES must be a whole number from 1 to 1000, got "0"/);
+    assert.throws(() => loadConfig({ MAX_SCANNED_PAGES: 'many' }), /MAX_SCANNED_PAGES must be a whole number/);
+  });
+
   it('REQUEST_TIMEOUT_MS is bounded', () => {
     assert.equal(loadConfig({ REQUEST_TIMEOUT_MS: '30000' }).requestTimeoutMs, 30_000);
     assert.throws(() => loadConfig({ REQUEST_TIMEOUT_MS: '10' }), /REQUEST_TIMEOUT_MS must be a whole number from 1000/);

@@ -83,7 +83,7 @@ describe('hostile input that must keep holding (issue 10)', { timeout: 180_000 }
     const fax = await analyze(server.url, org.apiKey, { documentType: 'kontoauszug', file: sharedFaxPdf(100) });
     assert.equal(fax.status, 422);
     assert.equal((await errorOf(fax)).code, 'document_not_recognized');
-    // The shared test server reads with one thread: 15 scanned pages a call.
+    // 15 scanned pages a call: MAX_SCANNED_PAGES's default.
     const res = await analyze(server.url, org.apiKey, { documentType: 'kontoauszug', file: await distinctScanPagesPdf(45) });
     assert.equal(res.status, 400);
     const e = await errorOf(res);

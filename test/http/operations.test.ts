@@ -103,7 +103,8 @@ describe('operations endpoints', { timeout: 30_000 }, () => {
     };
     try {
       const org = await createOrg(server, { tier: 'pro' });
-      assert.deepEqual([await metric('klartext_reading_threads'), await metric('klartext_reading_running'), await metric('klartext_reading_ocr_pages_total')], [1, 0, 0]);
+      // One thread of WORKER_POOL_SIZE and the light lane's.
+      assert.deepEqual([await metric('klartext_reading_threads'), await metric('klartext_reading_running'), await metric('klartext_reading_ocr_pages_total')], [2, 0, 0]);
       const scan = await readingFixture('scan3');
       // Two 3-page scans on one thread: while they are read one task runs and the rest wait.
       const calls = [0, 1].map(() => analyze(server.url, org.apiKey, { documentType: 'kontoauszug', file: scan }));
@@ -118,7 +119,9 @@ describe('operations endpoints', { timeout: 30_000 }, () => {
         busy = await figures();
         await new Promise((r) => setTimeout(r, 25));
       }
-      assert.deepEqual([busy.running, busy.ocr], [1, 1], 'one page read by OCR on the one thread');
+      assert.equal(busy.ocr, 1, 'one page read by OCR on the one OCR thread');
+      // Beside it, at most the other scan's text pass on the light lane.
+      assert.ok(busy.running >= 1 && busy.running <= 2, `running ${busy.running}`);
       assert.ok(busy.queued >= 1, 'the other reads wait for it');
       // Both are read to their end (what the pages say is not this test's business), none refused.
       for (const res of await Promise.all(calls)) assert.notEqual(res.status, 503);

@@ -92,4 +92,45 @@ describe('FairQueue', () => {
     assert.deepEqual(order, ['a']);
     assert.equal(queue.stats().waiting, 0);
   });
+  it('light lane: a text pass starts while OCR holds every other slot; OCR never takes the light slot; a text pass takes a free other slot when the light one is busy', async () => {
+    const queue = new FairQueue(2, 60_000, 1);
+    const lanes: string[] = [];
+    const hold = async (ticket: ReadTicket, weight: 'light' | 'heavy', ms: number, label: string) => {
+      const grant = await queue.acquire(ticket, never, deadlineIsCapacity, weight);
+      lanes.push(`${label}:${grant.lane}`);
+      await sleep(ms);
+      grant();
+    };
+    const scan = newTicket('org-a');
+    // Three OCR pages of A: two run, the third waits — it does not take the light slot.
+    const pages = [hold(scan, 'heavy', 150, 'a1'), hold(scan, 'heavy', 150, 'a2'), hold(scan, 'heavy', 10, 'a3')];
+    await sleep(5);
+    assert.deepEqual(queue.stats(), { waiting: 1, active: 2, refused: 0 });
+    // B's text pass starts at once, on the light slot, while A's pages hold the others.
+    const text = hold(newTicket('org-b'), 'light', 50, 'b');
+    await sleep(5);
+    assert.deepEqual(lanes, ['a1:main', 'a2:main', 'b:light']);
+    assert.deepEqual(queue.stats(), { waiting: 1, active: 3, refused: 0 });
+    await Promise.all([...pages, text]);
+    assert.deepEqual(lanes, ['a1:main', 'a2:main', 'b:light', 'a3:main']);
+    // Light slot busy, another slot free: the second text pass takes the free one.
+    lanes.length = 0;
+    const busy = hold(newTicket('org-c'), 'light', 60, 'c');
+    const other = hold(newTicket('org-d'), 'light', 10, 'd');
+    await Promise.all([busy, other]);
+    assert.deepEqual(lanes, ['c:light', 'd:main']);
+  });
+
+  it('without a light lane every task is alike: a text pass waits for a slot like OCR does', async () => {
+    const queue = new FairQueue(1, 60_000);
+    const order: string[] = [];
+    const page = task(queue, newTicket('org-a'), 60, order, 'a');
+    await sleep(5);
+    const text = queue.acquire(newTicket('org-b'), never, deadlineIsCapacity, 'light').then((grant) => {
+      order.push(`b:${grant.lane}`);
+      grant();
+    });
+    await Promise.all([page, text]);
+    assert.deepEqual(order, ['a', 'b:main']);
+  });
 });

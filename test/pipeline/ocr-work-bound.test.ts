@@ -6,7 +6,10 @@ import { distinctScanPagesPdf, sharedFaxPdf, sharedImagePdf } from '../../script
 import { CLEAN, faxPdf, scanPages } from '../../scripts/fixtures/scans.js';
 import { scanPages as scanPageSpecs } from '../../scripts/fixtures/texts.js';
 import { pageText } from '../../src/pipeline/layout/text-lines.js';
+import { loadConfig } from '../../src/config/config.js';
+import { readerConfigOf } from '../../src/config/reader-config.js';
 import { DocumentLoadError } from '../../src/pipeline/model/errors.js';
+import { createDocumentReader } from '../../src/pipeline/reading/read-document.js';
 import { openSignal, testReader } from './helpers.js';
 
 /**
@@ -15,7 +18,7 @@ import { openSignal, testReader } from './helpers.js';
  * time is refused before any page is rendered or read, with a message that says the limit.
  */
 describe('OCR work of a PDF is bounded before it starts', () => {
-  const reader = testReader(); // 2 threads: 30 scanned pages a call
+  const reader = testReader(); // 2 threads; 15 scanned pages a call (maxScannedPages, default)
   after(() => reader.close());
 
   it('a scanned page drawn on 8 pages is read once, and every page gets its words', async () => {
@@ -61,7 +64,7 @@ describe('OCR work of a PDF is bounded before it starts', () => {
         assert.ok(err instanceof DocumentLoadError, String(err));
         assert.equal(err.kind, 'too_many_scanned_pages');
         assert.match(err.publicMessage, /45 scanned pages/u);
-        assert.match(err.publicMessage, /at most 30/u);
+        assert.match(err.publicMessage, /at most 15 scanned pages/u);
         assert.match(err.publicMessage, /[Ss]plit/u);
         return true;
       },
@@ -79,7 +82,7 @@ describe('OCR work of a PDF is bounded before it starts', () => {
  * message naming its scanned pages and the limit; a scan within the limit is read.
  */
 describe('long scans: refused up front by their scanned pages, read within the limit', () => {
-  const reader = testReader({ workerPoolSize: 1, ocrPagesPerThread: 3 });
+  const reader = testReader({ workerPoolSize: 1, maxScannedPages: 3 });
   after(() => reader.close());
   const specs = scanPageSpecs();
   const pagesOf = (n: number) => Array.from({ length: n }, (_, i) => specs[i % specs.length]!);
@@ -110,6 +113,21 @@ describe('long scans: refused up front by their scanned pages, read within the l
       await long.close();
     }
     assert.deepEqual(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning')), []);
+  });
+
+  it('MAX_SCANNED_PAGES=2 in the environment reaches the reader: 3 distinct scanned pages refused naming 2, nothing read', async () => {
+    const fromEnv = createDocumentReader({ ...readerConfigOf(loadConfig({ MAX_SCANNED_PAGES: '2' })), workerPoolSize: 1, warmUp: false });
+    try {
+      await assert.rejects(fromEnv.read(await distinctScanPagesPdf(3), 'pdf', { maxPages: 100, signal: openSignal() }), (err: unknown) => {
+        assert.ok(err instanceof DocumentLoadError, String(err));
+        assert.equal(err.kind, 'too_many_scanned_pages');
+        assert.match(err.publicMessage, /has 3 scanned pages to read by OCR; one call reads at most 2 scanned pages in time\. Split the file into parts of at most 2 scanned pages/u);
+        return true;
+      });
+      assert.equal(fromEnv.stats().ocrPages, 0);
+    } finally {
+      await fromEnv.close();
+    }
   });
 
   it('3 distinct G4 fax pages with 3 a call: read, every page its words', async () => {

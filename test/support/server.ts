@@ -68,6 +68,8 @@ export interface ServerOptions {
   stripeApiBase?: string;
   /** The Stripe client's bounds (STRIPE_TIMEOUT_MS, STRIPE_MAX_NETWORK_RETRIES); default 10 s, no retries. */
   stripeClient?: { timeoutMs: number; maxNetworkRetries: number };
+  /** Called with the built app before it listens (benchmarks add timing hooks here). */
+  beforeListen?: (app: FastifyInstance) => void;
 }
 
 let sharedReader: DocumentReader | null = null;
@@ -133,6 +135,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     // Links in e-mails point at this server; its port is known after listen.
     publicBaseUrl: options.config?.publicBaseUrl ? undefined : () => address,
   });
+  options.beforeListen?.(app);
   address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,

@@ -100,7 +100,7 @@ function installReadingMetrics(registry: Registry, figures: () => ReaderStats): 
       },
     });
   };
-  now('klartext_reading_threads', 'Threads of the reading pool', (f) => f.threads);
+  now('klartext_reading_threads', 'Threads of the reading pool (WORKER_POOL_SIZE and the light lane for text passes)', (f) => f.threads);
   now('klartext_reading_running', 'Reading tasks (text layers, OCR pages) on a pool thread now', (f) => f.running);
   now('klartext_reading_ocr_running', 'Pages being read by OCR on a pool thread now', (f) => f.runningOcr);
   now('klartext_reading_queued', 'Reads waiting for a pool thread now', (f) => f.queued);

@@ -1,4 +1,4 @@
-import { OPS, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS, type PDFDocumentProxy } from './pdfjs.js';
 
 /**
  * Share of a page's area covered by its largest painted image (0–1), from the page's operator

@@ -1,4 +1,4 @@
-import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs.js';
 import type { TextItem, TextStyle } from 'pdfjs-dist/types/src/display/api.js';
 import type { TextCell } from '../model/document.js';
 import { checkPageGeometry } from './geometry-limits.js';

@@ -61,11 +61,12 @@ export interface ReaderConfig {
   abortGraceMs: number;
   /**
    * Distinct scanned pages (pages to render or read by OCR, pages that render alike counted
-   * once) one read may have per pool thread; a PDF with more than this × workerPoolSize is
-   * refused up front as too_many_scanned_pages, before any page is rendered: it could not be
-   * read within the processing deadline (issue 20 §3.1/§3.2; docs/reading.md).
+   * once) one read may have; a PDF with more is refused up front as too_many_scanned_pages,
+   * before any page is rendered: it could not be read within the processing deadline (issue 20
+   * §3.1/§3.2; docs/reading.md). MAX_SCANNED_PAGES. One number for the call, not per thread: the
+   * same file gets the same answer on every instance, whatever its pool size.
    */
-  ocrPagesPerThread: number;
+  maxScannedPages: number;
   /**
    * How long a read may wait for a pool thread without progress before it is refused with
    * ReadingCapacityError (503 service_unavailable): the overload bound (QUEUE_WAIT_MS).
@@ -92,7 +93,7 @@ export const defaultReaderConfig: ReaderConfig = Object.freeze({
   ocrSecondLook: true,
   warmUp: true,
   abortGraceMs: 250, // ms
-  ocrPagesPerThread: 15, // a 300-dpi fax or scan page takes 1.5–3 s of a thread: 15 fit a 60 s deadline
+  maxScannedPages: 15, // a 300-dpi fax or scan page takes 1.5–3 s of a thread: 15 fit a 60 s deadline on one thread
   queueWaitMs: 20_000, // ms
 });
 
@@ -139,9 +140,9 @@ function ocrTaskFor(config: ReaderConfig, source: OcrSource, previewWidthPx: num
   };
 }
 
-/** Distinct scanned pages one read may have: what the pool reads within the deadline. */
+/** Distinct scanned pages one read may have: what one thread reads within the deadline. */
 export function maxOcrPages(config: ReaderConfig): number {
-  return Math.max(1, Math.floor(config.ocrPagesPerThread) * Math.max(1, Math.floor(config.workerPoolSize)));
+  return Math.max(1, Math.floor(config.maxScannedPages));
 }
 
 export function createDocumentReader(config: ReaderConfig = defaultReaderConfig): ReaderWithStats {

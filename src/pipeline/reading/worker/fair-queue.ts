@@ -15,6 +15,13 @@ import { ReadingCapacityError } from '../../model/errors.js';
  * after 40 s and refusals after their text layer had been read); oldest first finishes what
  * was started and refuses the newest.
  *
+ * Light lane (issue 20): besides its `slots` for any work, the queue can have `lightSlots` that
+ * only light work (a PDF's text pass) may take, and that OCR never occupies. A light task takes
+ * a light slot when one is free, else a free slot of the others; heavy work (OCR of a page) only
+ * the others. So another organization's text statement never waits for a long scan's pages,
+ * which hold every other thread for seconds each (measured in docs/reading.md, "Sharing the
+ * pool"); with `lightSlots` 0 every task is alike.
+ *
  * Bounded wait: a task that waits `waitBoundMs` while its read makes no progress — no task of
  * that read running, none started or finished in that time — is refused with
  * ReadingCapacityError (the API answers 503 with Retry-After), and so is one still waiting when
@@ -38,17 +45,27 @@ export function newTicket(shareKey: string): ReadTicket {
   return { shareKey, seq: ticketSeq++, running: 0, lastProgressAt: performance.now() };
 }
 
+/** Light: a PDF's text pass (milliseconds a page); heavy: rendering and OCR of a page (seconds). */
+export type TaskWeight = 'light' | 'heavy';
+
+/** Which of the queue's slots a task was given: the light lane's or the others'. */
+export type Lane = 'main' | 'light';
+
+/** A granted slot: call it to release the slot; `lane` says which kind of slot it is. */
+export type Grant = (() => void) & { readonly lane: Lane };
+
 interface Waiting {
   ticket: ReadTicket;
+  weight: TaskWeight;
   enqueuedAt: number;
-  start: () => void;
+  start: (lane: Lane) => void;
   refuse: (err: Error) => void;
 }
 
 export interface FairQueueStats {
   /** Tasks waiting for a thread. */
   waiting: number;
-  /** Tasks holding a thread. */
+  /** Tasks holding a thread (either lane). */
   active: number;
   /** Tasks refused because they waited too long. */
   refused: number;
@@ -59,12 +76,14 @@ export class FairQueue {
   readonly #queues = new Map<string, Map<ReadTicket, Waiting[]>>();
   #lastShare: string | undefined;
   #active = 0;
+  #activeLight = 0;
   #waiting = 0;
   #refused = 0;
 
   constructor(
     private readonly slots: number,
     private readonly waitBoundMs: number,
+    private readonly lightSlots = 0,
   ) {}
 
   /**
@@ -73,9 +92,14 @@ export class FairQueue {
    * and when `signal` aborts while still waiting (with its reason, or with ReadingCapacityError
    * when `deadlineIsCapacity(reason)`: the read's time ran out while it only waited).
    */
-  acquire(ticket: ReadTicket, signal: AbortSignal, deadlineIsCapacity: (reason: unknown) => boolean): Promise<() => void> {
+  acquire(
+    ticket: ReadTicket,
+    signal: AbortSignal,
+    deadlineIsCapacity: (reason: unknown) => boolean,
+    weight: TaskWeight = 'heavy',
+  ): Promise<Grant> {
     signal.throwIfAborted();
-    return new Promise<() => void>((resolve, reject) => {
+    return new Promise<Grant>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       const cleanup = () => {
         if (timer) clearTimeout(timer);
@@ -83,21 +107,25 @@ export class FairQueue {
       };
       const item: Waiting = {
         ticket,
+        weight,
         enqueuedAt: performance.now(),
-        start: () => {
+        start: (lane) => {
           cleanup();
-          this.#active++;
+          if (lane === 'light') this.#activeLight++;
+          else this.#active++;
           ticket.running++;
           ticket.lastProgressAt = performance.now();
           let released = false;
-          resolve(() => {
+          const release = () => {
             if (released) return;
             released = true;
-            this.#active--;
+            if (lane === 'light') this.#activeLight--;
+            else this.#active--;
             ticket.running--;
             ticket.lastProgressAt = performance.now();
             this.#dispatch();
-          });
+          };
+          resolve(Object.assign(release, { lane }));
         },
         refuse: (err) => {
           cleanup();
@@ -132,7 +160,7 @@ export class FairQueue {
   }
 
   stats(): FairQueueStats {
-    return { waiting: this.#waiting, active: this.#active, refused: this.#refused };
+    return { waiting: this.#waiting, active: this.#active + this.#activeLight, refused: this.#refused };
   }
 
   #enqueue(item: Waiting): void {
@@ -160,33 +188,48 @@ export class FairQueue {
     return true;
   }
 
+  /** The lane a task of this weight would get now, or null when it has to wait. */
+  #laneFor(weight: TaskWeight): Lane | null {
+    if (weight === 'light' && this.#activeLight < this.lightSlots) return 'light';
+    return this.#active < this.slots ? 'main' : null;
+  }
+
   #dispatch(): void {
-    while (this.#active < this.slots && this.#waiting > 0) {
-      const shareKey = nextAfter(this.#queues.keys(), this.#lastShare)!;
-      const share = this.#queues.get(shareKey)!;
-      let ticket: ReadTicket | undefined;
-      for (const t of share.keys()) if (!ticket || t.seq < ticket.seq) ticket = t;
-      const item = share.get(ticket!)![0]!;
-      this.#remove(item);
-      this.#lastShare = shareKey;
-      item.start();
+    while (this.#waiting > 0) {
+      // Organizations in turn, from the one after the last served; in each, its oldest read's
+      // first task that can start now (a light task can while the heavy ones cannot).
+      let next: { item: Waiting; lane: Lane } | undefined;
+      for (const shareKey of ringFrom(this.#queues.keys(), this.#lastShare)) {
+        const tickets = [...this.#queues.get(shareKey)!.entries()].sort(([a], [b]) => a.seq - b.seq);
+        for (const [, items] of tickets) {
+          for (const item of items) {
+            const lane = this.#laneFor(item.weight);
+            if (lane) {
+              next = { item, lane };
+              break;
+            }
+          }
+          if (next) break;
+        }
+        if (next) break;
+      }
+      if (!next) return;
+      this.#remove(next.item);
+      this.#lastShare = next.item.ticket.shareKey;
+      next.item.start(next.lane);
     }
   }
 }
 
 /**
- * Round-robin over a Map's keys in insertion order (the ring): the key after the one served
- * last, wrapping to the first. A queue that empties leaves the ring and rejoins at its end.
+ * Round-robin over a Map's keys in insertion order (the ring): every key once, starting with
+ * the one after the key served last and wrapping around. A queue that empties leaves the ring
+ * and rejoins at its end.
  */
-function nextAfter<K>(keys: IterableIterator<K>, last: K | undefined): K | undefined {
-  let first: K | undefined;
-  let sawLast = false;
-  for (const k of keys) {
-    if (first === undefined) first = k;
-    if (sawLast) return k;
-    if (k === last) sawLast = true;
-  }
-  return first;
+function ringFrom<K>(keys: IterableIterator<K>, last: K | undefined): K[] {
+  const all = [...keys];
+  const at = last === undefined ? -1 : all.indexOf(last);
+  return [...all.slice(at + 1), ...all.slice(0, at + 1)];
 }
 
 function capacityError(waitBoundMs: number): ReadingCapacityError {

@@ -2,7 +2,7 @@ import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ProcessingTimeoutError } from '../../model/errors.js';
 import type { ReaderStats } from '../../model/reader.js';
-import { FairQueue, type ReadTicket } from './fair-queue.js';
+import { FairQueue, type Lane, type ReadTicket } from './fair-queue.js';
 import type { TaskEnvelope, WorkerInit, WorkerTask } from './tasks.js';
 
 /**
@@ -18,6 +18,12 @@ import type { TaskEnvelope, WorkerInit, WorkerTask } from './tasks.js';
  * Admission: a task reaches piscina only when a thread is free (piscina's own queue stays
  * empty); until then it waits in a FairQueue (fair-queue.ts): round-robin per organization, and
  * refused with ReadingCapacityError after `queueWaitMs` without progress of its read.
+ *
+ * Two lanes: `size` threads for any task, and one more thread, the light lane, for the text
+ * pass of PDFs only (task 'pdf-text'), which OCR never occupies. A text pass takes the light
+ * thread when it is free, else a free one of the others. So another organization's text
+ * statement never waits for the pages of a long scan that hold every other thread for seconds
+ * each (issue 20; docs/reading.md "Sharing the pool"). The light thread starts no OCR engine.
  */
 export interface PoolOptions {
   size: number;
@@ -30,22 +36,34 @@ export interface PoolOptions {
 /** The reader's figures that are the pool's own (model/reader.ts). */
 export type PoolStats = Omit<ReaderStats, 'ocrPages' | 'blankPages'>;
 
+/** Threads of the light lane: text passes only (see above). */
+const LIGHT_THREADS = 1;
+
 export class ReadingPool {
   private readonly piscina: Piscina;
+  /** The light lane: PDF text passes only, no OCR engine (see above). */
+  private readonly light: Piscina;
   private readonly admission: FairQueue;
   private running = 0;
   private runningOcr = 0;
 
   constructor(private readonly options: PoolOptions) {
+    this.piscina = ReadingPool.#threads(options.size, options.init);
+    // The light thread never OCRs: it loads no OCR engine and reads no warm-up page.
+    this.light = ReadingPool.#threads(LIGHT_THREADS, { ...options.init, warmUp: false });
+    this.admission = new FairQueue(options.size, options.queueWaitMs, LIGHT_THREADS);
+  }
+
+  static #threads(size: number, init: WorkerInit): Piscina {
     // Run as TypeScript (tsx, tests) or compiled JavaScript (dist): the worker file is beside this one.
     const ts = import.meta.url.endsWith('.ts');
-    this.piscina = new Piscina({
+    return new Piscina({
       filename: new URL(`./page-worker${ts ? '.ts' : '.js'}`, import.meta.url).href,
       // Under tsx the inherited loader flags do not reliably reach worker threads on Node 20
       // (intermittent ERR_UNKNOWN_FILE_EXTENSION); register tsx explicitly. Compiled JS needs nothing.
       ...(ts ? { execArgv: ['--import', import.meta.resolve('tsx')] } : {}),
-      minThreads: options.size,
-      maxThreads: options.size,
+      minThreads: size,
+      maxThreads: size,
       idleTimeout: Number.MAX_SAFE_INTEGER,
       concurrentTasksPerWorker: 1,
       // piscina's default ('sync') parks an idle thread in a blocking Atomics.wait, which freezes
@@ -53,23 +71,23 @@ export class ReadingPool {
       // then only ran once the first task arrived, on that task's time. 'async' waits without
       // blocking, so an idle thread finishes its warm-up before any work comes.
       atomics: 'async',
-      workerData: options.init,
+      workerData: init,
     });
-    this.admission = new FairQueue(options.size, options.queueWaitMs);
   }
 
   async run<R>(task: WorkerTask, signal: AbortSignal, ticket: ReadTicket, transferList: Transferable[] = []): Promise<R> {
     signal.throwIfAborted();
     // The read's deadline passing while it only waits is a lack of capacity, not slow processing.
-    const release = await this.admission.acquire(ticket, signal, (reason) => reason instanceof ProcessingTimeoutError);
+    const weight = task.type === 'pdf-text' ? 'light' : 'heavy';
+    const release = await this.admission.acquire(ticket, signal, (reason) => reason instanceof ProcessingTimeoutError, weight);
     try {
-      return await this.#runAdmitted<R>(task, signal, transferList);
+      return await this.#runAdmitted<R>(task, signal, transferList, release.lane);
     } finally {
       release();
     }
   }
 
-  async #runAdmitted<R>(task: WorkerTask, signal: AbortSignal, transferList: Transferable[]): Promise<R> {
+  async #runAdmitted<R>(task: WorkerTask, signal: AbortSignal, transferList: Transferable[], lane: Lane): Promise<R> {
     signal.throwIfAborted();
     const hardStop = new AbortController();
     const { port1, port2 } = new MessageChannel();
@@ -84,7 +102,7 @@ export class ReadingPool {
     if (ocr) this.runningOcr++;
     try {
       const envelope: TaskEnvelope = { task, abortPort: port2 };
-      return (await this.piscina.run(envelope, {
+      return (await (lane === 'light' ? this.light : this.piscina).run(envelope, {
         transferList: [port2, ...transferList] as never,
         signal: hardStop.signal,
       })) as R;
@@ -103,16 +121,16 @@ export class ReadingPool {
   stats(): PoolStats {
     const admission = this.admission.stats();
     return {
-      threads: this.piscina.threads.length,
-      queued: admission.waiting + this.piscina.queueSize,
+      threads: this.piscina.threads.length + this.light.threads.length,
+      queued: admission.waiting + this.piscina.queueSize + this.light.queueSize,
       running: this.running,
       runningOcr: this.runningOcr,
-      completed: this.piscina.completed,
+      completed: this.piscina.completed + this.light.completed,
       refused: admission.refused,
     };
   }
 
   async close(): Promise<void> {
-    await this.piscina.close({ force: true });
+    await Promise.all([this.piscina.close({ force: true }), this.light.close({ force: true })]);
   }
 }

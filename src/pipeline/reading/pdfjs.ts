@@ -1,0 +1,28 @@
+/**
+ * The reading layer's one import of pdf.js (pdfjs-dist 5.6 legacy build, the one for Node 20),
+ * with the built-ins its polyfills replace put back.
+ *
+ * The legacy build bundles core-js, and on Node 20 (V8 11.3) core-js does not only add what is
+ * missing: it REPLACES Array.prototype.push (V8 lacks an error for non-writable lengths),
+ * JSON.parse and JSON.stringify (source-text access, well-formed output) with JavaScript
+ * versions — for the whole thread, pdf.js's own parsing and every other module on it. Issue
+ * 20 §2: the text pass of a generated two-page statement cost 39–44 ms CPU with them and
+ * 30–33 ms with the built-ins put back (the core-js push alone was ~5 % of the pass's
+ * samples). Nothing pdf.js does depends on the replacements' differences (a non-writable
+ * array length, JSON source text).
+ *
+ * pdf.js imports its worker half (pdf.worker.mjs, with the same polyfills) at the first
+ * getDocument when it runs without a worker thread of its own, as in Node; it is imported here
+ * instead and handed over as `globalThis.pdfjsWorker`, which pdf.js takes before importing, so
+ * both halves are loaded before the built-ins are put back. ESM evaluates this file's imports
+ * in order: `native-builtins.ts` takes the built-ins before either half runs.
+ */
+import { restoreNativeBuiltins } from './native-builtins.js';
+import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
+restoreNativeBuiltins();
+
+export const { getDocument, OPS } = pdfjs;
+export type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
