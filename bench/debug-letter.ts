@@ -2,7 +2,7 @@
  * Shows what the analysis makes of one unseen-author letter: the lines as the reader groups them
  * and the analysis JSON (key numbers, flags, checks, sections).
  *
- *   npx tsx bench/debug-letter.ts <letter id substring> [text|scan|photo]
+ *   npx tsx bench/debug-letter.ts <letter id substring> [text|scan|photo|lowres]
  */
 import { EARLIER_BLIND_LETTERS, FIRST_CONTACT_C, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
 import { renderLetter, seedOf, type Variant } from '../scripts/fixtures/analysis/unseen/render.js';

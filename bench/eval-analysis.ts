@@ -4,6 +4,7 @@
  *   npm run eval:analysis                       # 12 text-layer + 4 scanned fixtures per type, real samples, p50
  *   npm run eval:analysis -- --text 20 --scans 0 --no-real --no-http
  *   npm run eval:analysis -- --set c --text 0 --scans 0 --no-real --no-http   # author C's first-contact batch only
+ *   npm run eval:analysis -- --text 4 --scans 2 --photos 1 --lowres 2 --variants text,lowres --no-http
  *
  * Fixtures come from scripts/fixtures/analysis (seeds from 101 on, so not the seeds the tests
  * use), rendered as text-layer PDFs and as 300-dpi scans (scripts/fixtures/scans.ts), and run
@@ -13,7 +14,11 @@
  * document, topics not in the ground truth), and the share of 422 on wrong-type uploads (each
  * fixture sent as every other analysis type, plus a bank statement and an invitation).
  * The real samples in ../shared/corpus/real/{lohnabrechnung,bussgeldbescheid} are read at run
- * time (never copied) and skipped when absent. The p50 line times a 4-page text-layer
+ * time (never copied) and skipped when absent; the fine notices that have a hand-written truth
+ * (test/fixtures/real-truth) are scored against it (bench/real-letter-truth.ts). After the
+ * per-set tables, bench/letter-variant-table.ts prints the issue-22 table per set, type and
+ * variant (text, scan, photo, low-resolution image) with wrong values, summary facts and
+ * amounts found. The p50 line times a 4-page text-layer
  * Steuerbescheid end to end over HTTP (test/support/server.ts). Nothing here is asserted.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -29,6 +34,11 @@ import type { UnseenLetter } from '../scripts/fixtures/analysis/unseen/model.js'
 import { renderLetter, seedOf, type Variant } from '../scripts/fixtures/analysis/unseen/render.js';
 import { scoreLetter } from '../scripts/fixtures/analysis/unseen/score.js';
 import { statementPages } from '../scripts/fixtures/texts.js';
+import { photographedUpload } from '../scripts/fixtures/photos.js';
+import { lowResUpload } from '../scripts/fixtures/lowres.js';
+import { sharedCorpusDir } from '../test/support/corpus.js';
+import { LETTER_VARIANTS, printVariantTables, recordGenerated, recordUnseen, type LetterVariant } from './letter-variant-table.js';
+import { realTruthEval } from './real-letter-truth.js';
 import type { AnalysisDocumentType, DocumentType } from '../src/domain/document-types.js';
 import { sniffFileKind } from '../src/domain/file-kind.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
@@ -45,10 +55,13 @@ const { values: args } = parseArgs({
   options: {
     text: { type: 'string' },
     scans: { type: 'string' },
+    /** Generated fixtures as phone photos / low-resolution web images, per type (default: as many as scans). */
+    photos: { type: 'string' },
+    lowres: { type: 'string' },
     'no-real': { type: 'boolean' },
     'no-http': { type: 'boolean' },
     n: { type: 'string' },
-    /** Renderings of the unseen-author letters: any of text,scan,photo (default all three); "none" skips them. */
+    /** Renderings of the unseen-author letters: any of text,scan,photo,lowres (default all four); "none" skips them. */
     variants: { type: 'string' },
     /** Only letters whose id contains this. */
     letter: { type: 'string' },
@@ -66,8 +79,11 @@ const { values: args } = parseArgs({
 if (args.set !== undefined && args.set !== 'c') throw new Error(`--set ${args.set}: only "c" is known`);
 const TEXT_N = Number(args.text ?? 12);
 const SCAN_N = Number(args.scans ?? 4);
+const PHOTO_N = Number(args.photos ?? SCAN_N);
+const LOWRES_N = Number(args.lowres ?? SCAN_N);
 const HTTP_N = Number(args.n ?? 30);
-const REAL_DIR = path.resolve(import.meta.dirname, '../../shared/corpus/real');
+/** ../shared/corpus/real beside the repository, or under KLARTEXT_SHARED_DIR (worktrees). */
+const REAL_DIR = sharedCorpusDir() ?? path.resolve(import.meta.dirname, '../../shared/corpus/real');
 
 const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 2, warmUp: false });
 const registry = buildPipelineRegistry();
@@ -110,7 +126,9 @@ function printTable(title: string, rows: Row[]): void {
   if (misses.length) console.log(`  first misses: ${misses.slice(0, 12).join('; ')}`);
 }
 
-async function evalSet(label: string, render: (f: AnalysisFixture) => Promise<Uint8Array>, count: number, wrongTypes: boolean): Promise<void> {
+type Upload = { bytes: Uint8Array; kind: 'pdf' | 'jpeg' | 'png' };
+
+async function evalSet(label: string, render: (f: AnalysisFixture) => Promise<Uint8Array | Upload>, count: number, wrongTypes: boolean, variant: LetterVariant = 'text'): Promise<void> {
   if (count <= 0) return;
   const rows: Row[] = [];
   const started = performance.now();
@@ -118,12 +136,14 @@ async function evalSet(label: string, render: (f: AnalysisFixture) => Promise<Ui
     const row: Row = { type, docs: 0, score: empty(), wrong: { sent: 0, rejected: 0 }, failed: 0, checked: 0, holding: 0 };
     for (let i = 0; i < count; i++) {
       const fixture = GENERATORS[type](101 + i);
-      const bytes = await render(fixture);
-      const result = await run(type, bytes);
+      const rendered = await render(fixture);
+      const { bytes, kind } = rendered instanceof Uint8Array ? { bytes: rendered, kind: 'pdf' as const } : rendered;
+      const result = await run(type, bytes, kind);
       row.docs++;
       if (result.status !== 'success') row.failed++;
       const analysis = analysisOf(result);
       row.score = addScores(row.score, scoreAnalysis(fixture, analysis));
+      recordGenerated('generated fixtures (seeds 101 ff.)', variant, fixture, analysis);
       if (analysis?.checks.length) {
         row.checked++;
         // The generators plant a wrong net on purpose only where the truth expects netto_rechnung.
@@ -132,7 +152,7 @@ async function evalSet(label: string, render: (f: AnalysisFixture) => Promise<Ui
       }
       if (wrongTypes) {
         for (const other of ANALYSIS_TYPES.filter((t) => t !== type)) {
-          const r = await run(other, bytes);
+          const r = await run(other, bytes, kind);
           row.wrong.sent++;
           if (r.status === 'failure' && r.kind === 'not_recognized') row.wrong.rejected++;
         }
@@ -282,6 +302,7 @@ async function evalUnseen(title: string, letters: readonly UnseenLetter[], varia
         const result = await run(type, upload.bytes, upload.kind);
         const analysis = analysisOf(result);
         const s = scoreLetter(letter, analysis, letter.pages.length);
+        recordUnseen(title.replace(/,? by type and variant$/u, ''), variant, letter, analysis);
         row.letters++;
         if (!analysis) row.failed++;
         row.keysExpected += s.keysExpected;
@@ -331,7 +352,9 @@ async function evalUnseen(title: string, letters: readonly UnseenLetter[], varia
   if (shown.length) console.log(`  misses${args.verbose ? '' : ' (first 25; --verbose for all)'}:\n  ${shown.join('\n  ')}`);
 }
 
-const VARIANTS: Variant[] = args.variants === 'none' ? [] : ((args.variants ?? 'text,scan,photo').split(',').filter((v): v is Variant => v === 'text' || v === 'scan' || v === 'photo'));
+const VARIANTS: Variant[] = args.variants === 'none' ? [] : (args.variants ?? LETTER_VARIANTS.join(',')).split(',').filter((v): v is Variant => (LETTER_VARIANTS as readonly string[]).includes(v));
+/** A generated fixture's seed (its id ends in it), for the photo and low-resolution renderings. */
+const fixtureSeed = (f: AnalysisFixture) => Number(f.id.split('-').pop());
 
 try {
   if (VARIANTS.length && args.set === 'c') {
@@ -342,8 +365,14 @@ try {
   }
   await evalSet(`text-layer PDFs, ${TEXT_N} per type`, (f) => makeTextPdf(f.pages), TEXT_N, true);
   // Odd seeds clean office scans, even seeds degraded ones (noise, specks, blur, grey paper).
-  await evalSet(`scanned PDFs (300 dpi, OCR; clean and degraded alternating), ${SCAN_N} per type`, (f) => scanPdf(f.pages, Number(f.id.split('-').pop()) % 2 ? CLEAN : DEGRADED, [0.4, -0.3], 7), SCAN_N, false);
-  if (!args['no-real']) await realSamples();
+  await evalSet(`scanned PDFs (300 dpi, OCR; clean and degraded alternating), ${SCAN_N} per type`, (f) => scanPdf(f.pages, Number(f.id.split('-').pop()) % 2 ? CLEAN : DEGRADED, [0.4, -0.3], 7), SCAN_N, false, 'scan');
+  await evalSet(`phone photos (12 MP JPEG, one page as the JPEG itself), ${PHOTO_N} per type`, (f) => photographedUpload(f.pages, fixtureSeed(f)), PHOTO_N, false, 'photo');
+  await evalSet(`low-resolution images (~1000 px JPEG q60–70, show-through / pen marks by seed), ${LOWRES_N} per type`, (f) => lowResUpload(f.pages, fixtureSeed(f)), LOWRES_N, false, 'lowres');
+  printVariantTables(args.verbose);
+  if (!args['no-real']) {
+    await realSamples();
+    await realTruthEval(run);
+  }
   if (!args['no-http']) await httpP50();
 } finally {
   await reader.close();
