@@ -8,6 +8,8 @@ import type { Check, KeyNumber } from '../../../model/result.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { STEUER_RULE, steuerChecks } from './checks.js';
 import { taxColumnsResult } from './tax-columns.js';
+import { setAmounts } from './set-amounts.js';
+import { withLabelledAmounts } from '../common/labelled-amounts.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
@@ -87,7 +89,7 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
     }
   }
   const faellig = findInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens|spätestens (?:am|bis)|fällig am|bis)\s+(${DATE_SRC})`, 'u'));
-  return { keyNumbers: keyNumbersOf(STEUER_KEYS, found), checks: columnsCheck ? [columnsCheck] : steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
+  return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), setAmounts(input.lines), STEUER_KEYS), checks: columnsCheck ? [columnsCheck] : steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
 }
 
 /**
