@@ -7,6 +7,7 @@
  */
 import { foldGerman } from '../../../layout/fold.js';
 import type { Check } from '../../../model/result.js';
+import type { LabelledAmount } from './labelled-amounts.js';
 import { sumCheck } from './checks.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { figureAt, rowAmount, rowFigures, type RowFigure } from './row-figures.js';
@@ -116,7 +117,7 @@ export function tableSumCheck(
   found: Record<string, { value: string; page: number; line?: TextLine } | null>,
   names: { first: string; parts: readonly string[]; total: string },
   totalCandidates: readonly { value: string; page: number; line: TextLine }[],
-): { check: Check; total: { value: string; page: number; line?: TextLine } } | null {
+): { check: Check; total: { value: string; page: number; line?: TextLine }; labelled?: LabelledAmount[] } | null {
   const first = found[names.first];
   const totals = [found[names.total], ...totalCandidates.filter((c) => c.value !== found[names.total]?.value || c.line !== found[names.total]?.line)].filter((t): t is NonNullable<typeof t> => !!t);
   if (!first || totals.length === 0) return null;
@@ -132,7 +133,9 @@ export function tableSumCheck(
       if (!rows || rows.length === 0) continue;
       const terms = rows.map((r) => ({ name: keyOfLine(r.line) ?? r.label, printed: r.printed, sign: r.sign }));
       const check = sumCheck(rule, terms, { name: names.total, printed: total.value });
-      if (check?.holds) return { check, total };
+      // The rows a holding sum adds that are no key number: amounts the letter demands under its own labels.
+      const labelled = rows.filter((r) => r.sign > 0 && !keyOfLine(r.line)).map((r) => ({ label: r.label, value: r.printed, page: r.line.page }));
+      if (check?.holds) return { check, total, labelled };
       // A failing sum is reported only when every line between was read: a line that prints a
       // number but no amount in the column (OCR took its comma or glued a sign) may be the part
       // that is missing, and then nothing shows that the letter's figures do not add up.

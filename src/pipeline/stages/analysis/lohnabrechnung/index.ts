@@ -2,6 +2,7 @@
 import type { KeyNumber } from '../../../model/result.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
 import { splitSections } from '../common/sections.js';
+import { centsOf } from '../common/values.js';
 import { extractLohnKeyNumbers } from './key-numbers.js';
 import { lohnReviewFlags, type LohnFlagInput } from './review-flags.js';
 import { letterForms } from '../../../layout/letter-words.js';
@@ -29,7 +30,14 @@ export const lohnabrechnungAnalyzer: TypeAnalyzer<Facts> = {
     else if (v('auszahlungsbetrag')) parts.push(`Ausgezahlt werden ${v('auszahlungsbetrag')}.`);
     if (v('steuerklasse')) parts.push(`Abgerechnet mit Steuerklasse ${v('steuerklasse')}.`);
     const issues = flags.filter((x) => x.severity !== 'info').map((x) => x.topic);
-    parts.push(issues.length ? `Zu prüfen: ${[...new Set(issues)].join(', ').replace(/_/g, ' ')}.` : 'Die Rechnung Brutto minus Abzüge ist ohne Auffälligkeit.');
+    // Only what was read is judged: without any amount (a redacted payslip, every figure blacked
+    // out) the summary says so instead of calling the arithmetic unremarkable; with the gross or
+    // the net missing it makes no claim about it.
+    const amounts = Object.entries(f.keyNumbers).some(([n, k]) => n !== 'steuerklasse' && n !== 'abrechnungszeitraum' && centsOf((k as KeyNumber).value) !== null);
+    if (issues.length) parts.push(`Zu prüfen: ${[...new Set(issues)].join(', ').replace(/_/g, ' ')}.`);
+    else if (!amounts) parts.push('Die Beträge sind nicht lesbar, daher ist die Rechnung Brutto minus Abzüge nicht prüfbar.');
+    else if (v('gesamtbrutto') && (v('nettoverdienst') || v('auszahlungsbetrag'))) parts.push('Die Rechnung Brutto minus Abzüge ist ohne Auffälligkeit.');
+    if (parts.length < 2) parts.push('Weitere Beträge waren nicht eindeutig zu lesen.');
     return parts.slice(0, 5).join(' ');
   },
 };

@@ -5,6 +5,7 @@
  */
 import type { Check, KeyNumber } from '../../../model/result.js';
 import { tableSumCheck } from '../common/table-sum.js';
+import { withLabelledAmounts } from '../common/labelled-amounts.js';
 import { interestRows, type InterestRow } from './interest.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
@@ -89,7 +90,7 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   const points = findInProse(input.texts, BASIS_POINTS);
   const seit = findInProse(input.texts, new RegExp(String.raw`(?:Zinsen|verzinst|Verzug)[^\n]{0,40}?(?:seit|ab)(?: dem)?\s+(${DATE_SRC})`, 'u'));
   return {
-    keyNumbers: keyNumbersOf(MAHN_KEYS, found),
+    keyNumbers: withLabelledAmounts(keyNumbersOf(MAHN_KEYS, found), summed?.labelled ?? [], MAHN_KEYS),
     checks: summed ? [summed.check] : [],
     interestRows: interestRows(input.lines),
     entstehung: entstehung?.value ?? null,

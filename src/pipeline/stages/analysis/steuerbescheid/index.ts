@@ -9,10 +9,13 @@ import type { KeyNumber } from '../../../model/result.js';
 import { extractSteuerKeyNumbers } from './key-numbers.js';
 import { steuerReviewFlags, type SteuerFlagInput } from './review-flags.js';
 import { steuerSections } from './sections.js';
+import { setAmounts } from './set-amounts.js';
 import { letterPattern } from '../../../layout/letter-words.js';
 
 interface Facts extends SteuerFlagInput {
   sender: string | null;
+  /** The first amount the Festsetzung sets, with its label as printed (set-amounts.ts). */
+  gesetzt: { label: string; value: string } | null;
   subtype: string;
 }
 
@@ -40,6 +43,7 @@ export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
       abweichung: sentenceMatching(input.texts, ABWEICHUNG, hypothetical),
       verspaetungszuschlag: zuschlag?.value ?? null,
       sender: senderOf(input.lines),
+      gesetzt: setAmounts(input.lines)[0] ?? null,
       subtype: input.subtype.label,
     };
     return { keyNumbers, facts, checks };
@@ -52,6 +56,8 @@ export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
     const parts: string[] = [];
     parts.push(`${f.subtype}${v('steuerjahr') ? ` für ${v('steuerjahr')}` : ''}${f.sender ? ` von ${f.sender}` : ''}${v('bescheiddatum') ? ` vom ${v('bescheiddatum')}` : ''}.`);
     if (v('festgesetzte_einkommensteuer')) parts.push(`Festgesetzt ist Einkommensteuer von ${v('festgesetzte_einkommensteuer')}${v('zu_versteuerndes_einkommen') ? ` bei einem zu versteuernden Einkommen von ${v('zu_versteuerndes_einkommen')}` : ''}.`);
+    // A notice that sets a tax other than income tax (Hundesteuer, Kfz-Steuer): the first amount its Festsetzung sets.
+    else if (f.gesetzt) parts.push(`Festgesetzt ist: ${f.gesetzt.label} ${f.gesetzt.value}.`);
     if (v('nachzahlung')) parts.push(`Es ergibt sich eine Nachzahlung von ${v('nachzahlung')}${f.faelligkeit ? `, fällig bis ${f.faelligkeit}` : ''}.`);
     else if (v('erstattung')) parts.push(`Es ergibt sich eine Erstattung von ${v('erstattung')}.`);
     // The deadline computed from the notice's date, as the flag computes it (never read back from flag text).

@@ -6,7 +6,10 @@
  */
 import type { Check, KeyNumber } from '../../../model/result.js';
 import type { TextLine } from '../../../layout/text-lines.js';
-import { steuerChecks } from './checks.js';
+import { STEUER_RULE, steuerChecks } from './checks.js';
+import { taxColumnsResult } from './tax-columns.js';
+import { setAmounts } from './set-amounts.js';
+import { withLabelledAmounts } from '../common/labelled-amounts.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
@@ -75,8 +78,18 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
     const refund = findInProse(input.texts, new RegExp(String.raw`(${MONEY_SRC})\s+(?:wird|werden)\s+(?:Ihnen\s+)?(?:\S+\s+){0,2}?(?:erstattet|zurückerstattet|ausgezahlt)`, 'u'));
     if (refund) found.erstattung = { value: refund.value, page: refund.page };
   }
+  // A Festsetzung with the taxes as columns: the result printed below it, taken only where the
+  // table's rows add up to it (tax-columns.ts); its check is the one reported.
+  let columnsCheck: Check | null = null;
+  if (!found.erstattung && !found.nachzahlung) {
+    const columns = taxColumnsResult(input.lines, STEUER_RULE);
+    if (columns) {
+      found[columns.name] = { value: columns.value, page: columns.page, line: columns.line };
+      columnsCheck = columns.check;
+    }
+  }
   const faellig = findInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens|spätestens (?:am|bis)|fällig am|bis)\s+(${DATE_SRC})`, 'u'));
-  return { keyNumbers: keyNumbersOf(STEUER_KEYS, found), checks: steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
+  return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), setAmounts(input.lines), STEUER_KEYS), checks: columnsCheck ? [columnsCheck] : steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
 }
 
 /**

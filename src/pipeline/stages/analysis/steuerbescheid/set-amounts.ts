@@ -1,0 +1,57 @@
+/**
+ * The amounts a tax notice sets in its `Festsetzung` section (issue 22 §6): a Hundesteuer per
+ * period, a Kfz-Steuer `für die Zeit ab … auf jährlich ........ 141,00 EUR` behind dotted
+ * leaders, the tax of an amended period. Each row of the section with an amount (its amount as
+ * the row reading decides: rate, base and count are passed over) is returned with its label; a
+ * row labelled only by its period (dates) is named by the header of its amount column (`Steuer`)
+ * followed by what is left of the label. They become key numbers under names from those labels
+ * (common/labelled-amounts.ts); SPEC's names are read as before and keep their values.
+ */
+import { foldGerman } from '../../../layout/fold.js';
+import { placeOf } from '../../../layout/line-order.js';
+import type { TextLine } from '../../../layout/text-lines.js';
+import { labelKeyName, type LabelledAmount } from '../common/labelled-amounts.js';
+import { rowReading } from '../common/table-sum.js';
+import { STEUER_HEADINGS } from './sections.js';
+import { letterWords } from '../../../layout/letter-words.js';
+
+/** A credited row (`abzüglich`, `ab`, `bereits entrichtet`): no amount the notice sets; `ab <date>` starts a period. */
+const CREDITED = new RegExp(String.raw`^(\.\/\.|-|${letterWords('subtractStart')})|${letterWords('subtractWord')}`);
+
+/** Rows read below the heading at most. */
+const SECTION_ROWS = 10;
+
+/** The next section's heading: a known one, or a short line without figures printed as large as the Festsetzung heading. */
+const isHeading = (l: TextLine, heading: TextLine) => {
+  const t = foldGerman(l.text).replace(/[^a-z ]/g, '').trim();
+  const short = t.split(/\s+/).length <= 5;
+  return short && (STEUER_HEADINGS.some((h) => t.startsWith(h)) || (!/\d/.test(l.text) && l.size >= heading.size - 0.5));
+};
+
+export function setAmounts(lines: readonly TextLine[]): LabelledAmount[] {
+  const out: LabelledAmount[] = [];
+  for (const heading of lines) {
+    if (!/^festsetzung$/.test(foldGerman(heading.text).replace(/[^a-z]/g, ''))) continue;
+    const at = placeOf(lines, heading);
+    for (let i = at + 1; i < lines.length && i <= at + SECTION_ROWS; i++) {
+      const l = lines[i]!;
+      if (l.page !== heading.page || isHeading(l, heading)) break;
+      // The amount column is the table's last (`Steuersatz | Monate | Steuer`): the row's rightmost money figure.
+      const row = rowReading(l, lines, true);
+      const amount = row?.figures.filter((f) => f.kind === 'money').at(-1);
+      if (!row || !amount || amount.cents === null || amount.cents <= 0 || CREDITED.test(foldGerman(row.label).replace(/^ab\s+\d/, '').trim())) continue;
+      const label = labelKeyName(row.label) ? row.label : `${columnHeader(lines, heading, i, amount.x0, amount.x1) ?? ''} ${row.label}`.trim();
+      out.push({ label, value: amount.printed, page: l.page });
+    }
+  }
+  return out;
+}
+
+/** The text of the nearest cell above row `i` (below the heading) that stands over the amount's span. */
+function columnHeader(lines: readonly TextLine[], heading: TextLine, i: number, x0: number, x1: number): string | null {
+  for (let j = i - 1; j > placeOf(lines, heading); j--) {
+    const cell = lines[j]!.cells.find((c) => c.bbox.x < x1 + 4 && c.bbox.x + c.bbox.width > x0 - 4 && /[A-Za-zÄÖÜäöü]{3}/.test(c.text));
+    if (cell) return cell.text;
+  }
+  return null;
+}

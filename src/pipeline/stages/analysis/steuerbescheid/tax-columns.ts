@@ -1,0 +1,75 @@
+/**
+ * A Festsetzung printed with the taxes as columns (`Einkommensteuer | Solidaritätszuschl. |
+ * Kirchensteuer`) and the steps as rows (`Festgesetzt werden`, `abzüglich Steuerabzug vom Lohn`,
+ * `verbleibende Beträge`), the amount to pay or refunded printed once below it, often in prose
+ * (`Insgesamt zu zahlen: 1.434,24 €.`). The arithmetic decides the reading: the fixed row's sum
+ * minus the credited rows' sums must equal the remainder row's sum, and the result is an amount
+ * printed below the table that equals the remainder in size, on a line (or under a heading just
+ * above it) that names a payment or a refund. Its sign names it: Nachzahlung when more was fixed
+ * than credited, Erstattung otherwise. Nothing is reported when any part does not add up — a
+ * value under a wrong name is worse than none.
+ */
+import { formatGermanAmount } from '../../../../domain/money.js';
+import { columnRows, moneyFigures } from '../../../layout/column-rows.js';
+import { letterPattern } from '../../../layout/letter-words.js';
+import { placeOf } from '../../../layout/line-order.js';
+import type { TextLine } from '../../../layout/text-lines.js';
+import type { Check } from '../../../model/result.js';
+import { sumCheck } from '../common/checks.js';
+
+const FESTGESETZT = letterPattern('taxFixed', '$W', '');
+const PREPAYMENT = letterPattern('taxPrepayment', '$W', '');
+const ADDS = letterPattern('taxAdds', String.raw`$W|^\+`, '');
+const REMAINDER = letterPattern('taxResult', '$W', '');
+
+export interface TaxColumnsResult {
+  name: 'nachzahlung' | 'erstattung';
+  value: string;
+  page: number;
+  line: TextLine;
+  check: Check;
+}
+
+/** Lines below the table searched for the printed result. */
+const RESULT_WINDOW = 8;
+
+export function taxColumnsResult(lines: readonly TextLine[], rule: string): TaxColumnsResult | null {
+  for (const first of lines) {
+    if (!FESTGESETZT.test(first.folded) || PREPAYMENT.test(first.folded)) continue;
+    const rows = columnRows(lines, first);
+    if (!rows || rows.length < 3) continue;
+    const last = rows.at(-1)!;
+    if (!REMAINDER.test(last.line.folded)) continue;
+    const sum = (r: (typeof rows)[number]) => r.figures.reduce((a, f) => a + f.cents!, 0);
+    const fixed = sum(rows[0]!);
+    const middle = rows.slice(1, -1).map((r) => ({ r, sign: ADDS.test(r.line.folded) ? (1 as const) : (-1 as const) }));
+    const net = fixed + middle.reduce((a, m) => a + m.sign * Math.abs(sum(m.r)), 0);
+    // The remainder row must be what the rows above leave (its sign as printed, or its size).
+    if (Math.abs(Math.abs(net) - Math.abs(sum(last))) > rows[0]!.figures.length || net === 0) continue;
+    const found = printedResult(lines, last.line, Math.abs(net));
+    if (!found) continue;
+    const name = net > 0 ? 'nachzahlung' : 'erstattung';
+    const terms = [
+      { name: 'festgesetzt', printed: formatGermanAmount(fixed), sign: 1 as const },
+      ...middle.map((m) => ({ name: m.r.label, printed: formatGermanAmount(Math.abs(sum(m.r))), sign: m.sign })),
+    ];
+    const check = sumCheck(rule, terms, { name, printed: found.printed }, net > 0 ? 1 : -1);
+    if (!check?.holds) continue;
+    return { name, value: found.printed, page: found.line.page, line: found.line, check };
+  }
+  return null;
+}
+
+/** The amount of size `cents` printed below `after` on a line, or under a heading, that names a result. */
+function printedResult(lines: readonly TextLine[], after: TextLine, cents: number): { printed: string; line: TextLine } | null {
+  const at = placeOf(lines, after);
+  for (let i = at + 1; i < lines.length && i <= at + RESULT_WINDOW; i++) {
+    const l = lines[i]!;
+    if (l.page !== after.page) break;
+    const f = moneyFigures(l).find((g) => Math.abs(g.cents!) === cents);
+    if (!f) continue;
+    const named = REMAINDER.test(l.folded) || lines.slice(at + 1, i).some((h) => h.page === l.page && l.index - h.index <= 2 && REMAINDER.test(h.folded));
+    return named ? { printed: f.printed, line: l } : null;
+  }
+  return null;
+}
