@@ -77,3 +77,23 @@ export function labelValueGrid(labels: Line, values: Line): GridEntry[] | null {
   }
   return out;
 }
+
+/** A label beside its value on one line: the words before an amount, back to the previous amount. */
+export interface LabelPair {
+  /** The label's text in the statement fold; empty where the amount follows another directly. */
+  folded: string;
+  value: AmountToken;
+}
+
+/**
+ * A line read as labels each beside its value (`Saldo der letzten Abrechnung 1.529,64
+ * Kreditrahmen 3.000,00`): each amount with the words between it and the amount before it.
+ */
+export function labelValuePairs(line: Line): LabelPair[] {
+  let from = 0;
+  return line.amounts.map((a) => {
+    const folded = fold(line.words.slice(from, a.first).map((w) => w.text).join(' ')).trim();
+    from = a.last + 1;
+    return { folded, value: a };
+  });
+}

@@ -407,7 +407,9 @@ function findAmounts(words: Word[], size: number): AmountToken[] {
         continue;
       }
       // OCR reads a trailing minus as an en or em dash.
-      const suffix = n.text.replace(/^[\u2013\u2014]$/u, '-');
+      // The booking side spelled out after the amount (`1.529,64 Haben`, card statements)
+      // is the `H`/`S` suffix.
+      const suffix = n.text.replace(/^[\u2013\u2014]$/u, '-').replace(/^haben$/iu, 'H').replace(/^soll$/iu, 'S');
       if (!SUFFIX.test(suffix)) break;
       const t = `${text} ${suffix}`;
       if (!parseGermanAmount(t)) break;

@@ -35,4 +35,22 @@ describe('balances as the judge (blind batch 1)', () => {
       assert.equal(accounts[0]!.info.reconciled, true, `${f.id}: reconciled`);
     }
   });
+
+  test('two balances "at a date" open with the earlier date, not the first printed (online-banking printout)', async () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const { f, accounts, e } = await balancesOf('online-banking-printout', seed);
+      assert.equal(accounts[0]!.info.opening_balance, e['opening_balance'], `${f.id}: opening`);
+      assert.equal(accounts[0]!.info.closing_balance, e['closing_balance'], `${f.id}: closing`);
+    }
+  });
+
+  test('a balance beside another labelled value takes its own label\'s value; `Haben` after an amount is a credit; unsigned card balances are owed', async () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const { f, accounts, e, tables } = await balancesOf('card-haben-suffix', seed);
+      assert.equal(accounts[0]!.info.opening_balance, e['opening_balance'], `${f.id}: opening (not the Kreditrahmen)`);
+      assert.equal(accounts[0]!.info.closing_balance, e['closing_balance'], `${f.id}: closing`);
+      assert.deepEqual(tables[0]!.rows.map((r) => r[3]), f.expected.tables[0]!.rows.map((r) => r[3]), `${f.id}: amounts and signs`);
+      assert.equal(accounts[0]!.info.reconciled, true, `${f.id}: reconciled`);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import type { PrintedDate } from '../../../domain/german-dates.js';
 import type { Line } from '../../layout/lines.js';
+import { balanceAmount } from './balances.js';
 import { detectBlockLayout } from './block-layout.js';
 import type { ColumnModel, HeaderLine } from './columns.js';
 import type { Event, Posting } from './posting.js';
@@ -62,7 +63,7 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
     const kind = kinds[l.index];
     if (kind) {
       close();
-      const amount = l.amounts[l.amounts.length - 1] ?? null;
+      const amount = balanceAmount(l);
       events.push({ kind: 'balance', balance: kind, line: l, amount });
       continue;
     }
