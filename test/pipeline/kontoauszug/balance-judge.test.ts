@@ -53,4 +53,12 @@ describe('balances as the judge (blind batch 1)', () => {
       assert.equal(accounts[0]!.info.reconciled, true, `${f.id}: reconciled`);
     }
   });
+
+  test('three amount columns whose first two add up to the third (Brutto + Gebühr = Netto) post the third, and reconcile', async () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const { f, accounts, tables } = await balancesOf('emoney-wallet', seed);
+      assert.deepEqual(tables[0]!.rows.map((r) => r[3]), f.expected.tables[0]!.rows.map((r) => r[3]), `${f.id}: Netto amounts with their signs`);
+      assert.equal(accounts[0]!.info.reconciled, true, `${f.id}: reconciled`);
+    }
+  });
 });
