@@ -61,4 +61,12 @@ describe('balances as the judge (blind batch 1)', () => {
       assert.equal(accounts[0]!.info.reconciled, true, `${f.id}: reconciled`);
     }
   });
+
+  test('rows under "Vorgemerkte Umsätze" are not booked: no postings, and the booked ones reconcile', async () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const { f, accounts, tables } = await balancesOf('online-banking-printout', seed);
+      assert.deepEqual(tables[0]!.rows.map((r) => `${r[0]} ${r[3]}`), f.expected.tables[0]!.rows.map((r) => `${r[0]} ${r[3]}`), `${f.id}: booked rows only`);
+      assert.equal(accounts[0]!.info.reconciled, true, `${f.id}: reconciled`);
+    }
+  });
 });
