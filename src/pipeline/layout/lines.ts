@@ -3,6 +3,7 @@ import { parseGermanAmount } from '../../domain/money.js';
 import type { LoadedDocument, Page } from '../model/document.js';
 import type { AmountToken, DateToken, Line, Sign, Word } from '../model/lines.js';
 import { fold } from './fold.js';
+import { labelValueGrid } from './label-grid.js';
 import { normaliseNotation } from './notation.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
 import { statementPatterns as vocab } from './vocabulary.js';
@@ -272,7 +273,9 @@ function attachLoneAmounts(lines: Line[]): Line[] {
     // A balance label whose amount stands alone on the line below ("Kontostand am 26 Okt.
     // 2022" / "0,00 EUR"), when that amount does not lead into a dated line of its own.
     const after = lines[i + 2];
-    if (n && l.amounts.length === 0 && vocab.balanceWord.test(l.text) && isLoneInCurrency(n) && adjacent(l, n) && !(after && after.page === n.page && vocab.dateOrBalanceStart.test(after.text))) {
+    // Not where the labels form a grid with the amounts beneath (label-grid.ts): each amount
+    // belongs to the label above it, which the stage reads from the two lines as printed.
+    if (n && l.amounts.length === 0 && vocab.balanceWord.test(l.text) && isLoneInCurrency(n) && adjacent(l, n) && !(after && after.page === n.page && vocab.dateOrBalanceStart.test(after.text)) && !labelValueGrid(l, n)) {
       out.push(appended(l, n));
       i++;
       continue;
@@ -404,7 +407,9 @@ function findAmounts(words: Word[], size: number): AmountToken[] {
         continue;
       }
       // OCR reads a trailing minus as an en or em dash.
-      const suffix = n.text.replace(/^[\u2013\u2014]$/u, '-');
+      // The booking side spelled out after the amount (`1.529,64 Haben`, card statements)
+      // is the `H`/`S` suffix.
+      const suffix = n.text.replace(/^[\u2013\u2014]$/u, '-').replace(/^haben$/iu, 'H').replace(/^soll$/iu, 'S');
       if (!SUFFIX.test(suffix)) break;
       const t = `${text} ${suffix}`;
       if (!parseGermanAmount(t)) break;

@@ -78,6 +78,9 @@ export const statementPatterns = Object.freeze({
   partyHeader: new RegExp(`^(${any('partyHeader')})`, 'u'),
   /** Printed line text. */
   pageMark: new RegExp(R`^(${any('pageWord')})\s*\d+\s*((von|\/|of)\s*\d+)?\s*$`, 'iu'),
+  /** Folded line text: the whole line is the heading (a colon allowed). */
+  pendingSection: new RegExp(`^(${any('pendingSection')}):?$`, 'u'),
+  bookedSection: new RegExp(`^(${any('bookedSection')}):?$`, 'u'),
 
   /** Folded type phrase (or first line). */
   creditType: new RegExp(R`^(${any('creditType')})\b`, 'u'),

@@ -3,6 +3,7 @@ import { formatGermanAmount } from '../../../domain/money.js';
 import type { Line, Sign } from '../../layout/lines.js';
 import type { StatementInfo } from '../../model/result.js';
 import { groupIban } from './accounts.js';
+import { orderBalancesByDate } from './balance-order.js';
 import type { PartyColumns } from './counterparty.js';
 import type { PartySlot } from './party-slot.js';
 import type { Posting } from './posting.js';
@@ -71,6 +72,7 @@ export interface AccountContext {
  * statement's convention.
  */
 export function account(s: Segment, ctx: AccountContext): AccountResult {
+  orderBalancesByDate(s);
   const period = segmentPeriod(s, ctx.docPeriod, ctx.ranges);
   repairDateOrder(s.postings, ctx.ocrPages);
   const dates = postingDates(s.postings, period);

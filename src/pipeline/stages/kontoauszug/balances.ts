@@ -1,6 +1,7 @@
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
-import type { Line } from '../../layout/lines.js';
+import { labelValuePairs } from '../../layout/label-grid.js';
+import type { AmountToken, Line } from '../../layout/lines.js';
 
 /**
  * Lines that state a balance or a running total are not postings (SPEC §8): the opening
@@ -27,4 +28,18 @@ export function balanceKind(line: Line): BalanceKind | null {
   if (vocab.carry.test(t)) return 'carry';
   if (vocab.balanceAt.test(t) || (firstDate?.word === 0 && vocab.balanceAt.test(fold(line.words.slice(firstDate.last + 1).map((w) => w.text).join(' '))))) return 'either';
   return null;
+}
+
+/**
+ * The amount a balance line states: where the line prints several labels each beside its value
+ * (`Saldo der letzten Abrechnung 1.529,64   Kreditrahmen 3.000,00`), the value of the label that
+ * names the balance; else its last amount (the balance column).
+ */
+export function balanceAmount(line: Line): AmountToken | null {
+  const pairs = labelValuePairs(line);
+  if (pairs.length >= 2 && pairs.every((p) => p.folded !== '')) {
+    const named = pairs.find((p) => vocab.opening.test(p.folded) || vocab.closing.test(p.folded) || vocab.balanceAt.test(p.folded) || vocab.carry.test(p.folded));
+    if (named && named !== pairs[pairs.length - 1]) return named.value;
+  }
+  return line.amounts[line.amounts.length - 1] ?? null;
 }

@@ -1,5 +1,7 @@
 import type { PrintedDate } from '../../../domain/german-dates.js';
 import type { Line } from '../../layout/lines.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
+import { balanceAmount } from './balances.js';
 import { detectBlockLayout } from './block-layout.js';
 import type { ColumnModel, HeaderLine } from './columns.js';
 import type { Event, Posting } from './posting.js';
@@ -44,6 +46,8 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
   let awaiting: Started['awaiting'] = null;
   let day: PrintedDate | null = null;
   let prev: Line | null = null;
+  /** Inside a section of pending rows ("Vorgemerkte Umsätze"): not booked, so no postings. */
+  let pendingRows = false;
 
   const close = (): void => {
     current = null;
@@ -59,10 +63,19 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
       events.push({ kind: 'line', line: l });
       continue;
     }
+    // A pending section runs from its heading to the booked rows' heading or a balance line;
+    // its rows are read as postings (so their lines stay theirs) and left out.
+    if (l.amounts.length === 0 && (vocab.pendingSection.test(l.folded.trim()) || vocab.bookedSection.test(l.folded.trim()))) {
+      close();
+      pendingRows = vocab.pendingSection.test(l.folded.trim());
+      events.push({ kind: 'line', line: l });
+      continue;
+    }
     const kind = kinds[l.index];
     if (kind) {
+      pendingRows = false;
       close();
-      const amount = l.amounts[l.amounts.length - 1] ?? null;
+      const amount = balanceAmount(l);
       events.push({ kind: 'balance', balance: kind, line: l, amount });
       continue;
     }
@@ -104,7 +117,8 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
     if (started) {
       current = started.posting;
       awaiting = started.awaiting;
-      events.push({ kind: 'posting', posting: started.posting });
+      // A pending row's lines are no event at all: its dates are outside the booked period.
+      if (!pendingRows) events.push({ kind: 'posting', posting: started.posting });
       continue;
     }
     const open = current as Posting | null;

@@ -10,7 +10,7 @@ import type { AmountToken, Line } from '../../layout/lines.js';
  * Roles: `amount` (one column, signed or not), `debit` / `credit` (separate columns),
  * `balance` (a running balance that is not the posting's amount).
  */
-export type ColumnRole = 'amount' | 'debit' | 'credit' | 'balance';
+export type ColumnRole = 'amount' | 'debit' | 'credit' | 'balance' | 'part';
 
 export interface Column {
   /** Right edge the column's amounts align to. */
@@ -145,6 +145,12 @@ export function columnModel(candidates: readonly Line[], headers: readonly Heade
         columns[0]!.role = 'debit';
         columns[1]!.role = 'credit';
       }
+    } else if (columns.length === 3 && partsOfAmount(candidates, columns, size)) {
+      // Brutto + Gebühr = Netto on the lines (an e-money account's fee columns): the row's
+      // own arithmetic says the third column is the posting, the other two its parts.
+      columns[0]!.role = 'part';
+      columns[1]!.role = 'part';
+      columns[2]!.role = 'amount';
     } else if (columns.length === 3) {
       columns[0]!.role = 'debit';
       columns[1]!.role = 'credit';
@@ -152,6 +158,25 @@ export function columnModel(candidates: readonly Line[], headers: readonly Heade
     }
   }
   return { flattened: false, columns };
+}
+
+/**
+ * Three columns read as an amount and its two parts (gross + fee = net): on at least half of the
+ * lines that print all three, the first two add up to the third, signs included — a reading the
+ * row's own figures check. Soll and Haben never add up to the next column; a running balance
+ * does only by accident.
+ */
+function partsOfAmount(candidates: readonly Line[], columns: readonly Column[], size: number): boolean {
+  let full = 0;
+  let adds = 0;
+  for (const l of candidates) {
+    const at = columns.map((c) => l.amounts.find((t) => inColumn([t], c, size)));
+    if (at.some((t) => !t)) continue;
+    full++;
+    const v = at.map((t) => t!.cents * (t!.sign ?? 1));
+    if (v[0]! + v[1]! === v[2]! && v[0] !== 0) adds++;
+  }
+  return full >= 3 && adds >= full * 0.5;
 }
 
 /**

@@ -35,6 +35,8 @@ export function amountsOf(l: Line, layout: Pick<BlockLayout, 'model' | 'balanceL
     const c = columnOf(t, model, l.size);
     if (!c) continue;
     used.push(t);
+    // An amount's parts (gross, fee) are neither the posting's amount nor its text.
+    if (c.role === 'part') continue;
     if (c.role === 'balance') balance = t;
     else if (!amount) {
       amount = t;
