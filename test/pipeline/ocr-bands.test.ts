@@ -40,6 +40,13 @@ describe('band cuts', () => {
     assert.ok(!inLine, `cut at ${cut} is inside a line`);
   });
 
+  it('shares the ink, not the height: a page printed on its upper third is cut within the print', () => {
+    const img = page(1000, 2924, { top: 150, pitch: 50, lineRows: 30, count: 18 }); // rows 150…1050
+    const [first, second] = bandRows(img, 2);
+    assert.ok(first && second, 'two bands');
+    assert.ok(first[1] > 450 && first[1] < 750, `cut at ${first[1]}`);
+  });
+
   it('does not cut a page without a gap, nor one too short for two bands', () => {
     assert.equal(bandRows(page(800, 2924, { top: 0, pitch: 10, lineRows: 10, count: 293 }), 2).length, 1);
     assert.equal(bandRows(page(800, MIN_BAND_ROWS * 2 - 1, { top: 100, pitch: 50, lineRows: 30, count: 10 }), 2).length, 1);
