@@ -111,16 +111,25 @@ export async function readRegion(
   settings: OcrPageSettings,
   signal: AbortSignal,
 ): Promise<RegionReading & { conf: number }> {
-  let region: GreyImage = halfTurn ? await rotateGrey(img, 2, 0) : y0 === 0 && y1 === img.height ? img : { data: img.data.subarray(y0 * img.width, y1 * img.width), width: img.width, height: y1 - y0 };
+  // A band is read with a margin of a tenth of an inch above and below, and keeps the words
+  // whose middle lies in its own rows: a cut in a gap between lines can still graze a comma's
+  // tail or a descender (rows with a few pixels of ink count as blank), which the band on the
+  // other side would then miss; each word is kept by exactly one band.
+  const whole = halfTurn || (y0 === 0 && y1 === img.height);
+  const margin = whole ? 0 : Math.round(dpi / 10);
+  const top = Math.max(0, y0 - margin);
+  const bottom = Math.min(img.height, y1 + margin);
+  let region: GreyImage = halfTurn ? await rotateGrey(img, 2, 0) : whole ? img : { data: img.data.subarray(top * img.width, bottom * img.width), width: img.width, height: bottom - top };
   if (settings.preprocess === 'denoise') region = await denoiseGrey(region, 'otsu');
   const recognize = async (part: GreyImage) => (await engine.recognize(part, { languages: settings.languages, dpi, signal })).words;
-  let words: LookedWord[] = await recognize(region);
+  const inBand = (w: OcrWord) => whole || (w.y + top + w.height / 2 >= y0 && w.y + top + w.height / 2 < y1);
+  let words: LookedWord[] = (await recognize(region)).filter(inBand);
   const { confSum, lenSum } = confidenceSums(words);
   if (settings.secondLook && settings.preprocess === 'none') {
     signal.throwIfAborted();
     words = await secondLook(region, words, recognize);
   }
-  const offset = halfTurn ? 0 : y0;
+  const offset = whole ? 0 : top;
   return { words: offset === 0 ? words : words.map((w) => ({ ...w, y: w.y + offset })), confSum, lenSum, conf: lenSum === 0 ? 0 : confSum / lenSum };
 }
 
