@@ -94,7 +94,7 @@ export const defaultReaderConfig: ReaderConfig = Object.freeze({
   ocrPreprocess: 'none',
   ocrSecondLook: true,
   warmUp: true,
-  ocrBands: true,
+  ocrBands: false, // read in bands, two statement scans of eval:kontoauszug lost a posting (docs/reading.md)
   abortGraceMs: 250, // ms
   ocrPagesPerThread: 15, // a 300-dpi fax or scan page takes 1.5–3 s of a thread: 15 fit a 60 s deadline
   queueWaitMs: 20_000, // ms
