@@ -29,6 +29,8 @@ export const cases: Record<string, CaseSpec> = {
   statement: { fixture: 'statement3', label: '3-page text statement', runs: 30, warmups: 3, ocr: false },
   letter: { fixture: 'letter10', label: '10-page text letter', runs: 20, warmups: 3, ocr: false },
   scan: { fixture: 'scan3', label: '3-page 300 dpi scan', runs: 3, warmups: 1, ocr: true },
+  /** The scan users send (issue 20 §1): 250 dpi grey JPEG pages with an office scanner's grain and tilt. */
+  userScan: { fixture: 'userScan3', label: '3-page 250 dpi user scan', runs: 3, warmups: 1, ocr: true },
   degraded: { fixture: 'scanDegraded', label: 'degraded scan (1 p)', runs: 3, warmups: 1, ocr: true },
   photo: { fixture: 'photo', label: 'phone photo 12 MP', runs: 3, warmups: 1, ocr: true },
   twoBig: { fixture: 'bigScan', label: '2 × 9.7 MiB scans at once', runs: 1, warmups: 0, ocr: true, concurrent: 2 },

@@ -5,7 +5,7 @@
  * A4 page at 300 dpi with tesseract.js, ≤ 1.2 s with native tesseract; a 3-page scan ≤ 4 s end
  * to end; CER ≤ 2 % clean, ≤ 4 % degraded; peak RSS ≤ 600 MB with two 10 MB scans at once.
  *
- *   npm run bench:reading [-- case[,case…]]      cases: statement letter scan degraded photo twoBig
+ *   npm run bench:reading [-- case[,case…]]      cases: statement letter scan userScan degraded photo twoBig
  *
  * The cases run as compiled JavaScript (tsc into .tmp/bench-dist, like `npm start` runs dist/),
  * not under tsx: tsx's transform and source-map support cost ~150 MB RSS per thread for

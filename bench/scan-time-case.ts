@@ -1,14 +1,17 @@
 /**
  * One run of `npm run bench:scan` in a fresh process (so "cold" means cold):
- *   node .tmp/bench-dist/bench/scan-time-case.js <mode> <engine> <fixture.pdf> [modelDir]
- * Prints one JSON line. Modes:
+ *   node .tmp/bench-dist/bench/scan-time-case.js <mode> <engine> <fixture.pdf> [modelDir] [user]
+ * Prints one JSON line. With `user` the fixture is the user-like statement scan
+ * (scripts/fixtures/user-scan.ts) and reader mode also says whether its postings come out.
+ * Modes:
  *   steps   one thread, no pool: engine start (model load), then the 3 pages twice through the
  *           real ocrPage with the engine's calls timed — pass 1 right after the start (cold
  *           code), pass 2 warm.
  *   warmup  engine start, then the pool's warm-up page (ocr/warm-up.ts), then pass 1: what the
  *           warm-up costs and whether the first pass after it is as fast as a warm one.
  *   reader  the reading layer as the service builds it (pool of WORKER_POOL_SIZE threads,
- *           warm-up on): start until the process is idle, then the first scan, then 3 more.
+ *           warm-up on): start until the process is idle, then a warm-up call (the first
+ *           scan), then 3 more — the issue's "median of 3 after a warm-up call".
  * CPU is this process's (every thread, so tesseract.js's too) plus its waited-for children's
  * (native tesseract).
  */
@@ -19,7 +22,10 @@ import { ocrPage, type OcrPageSettings } from '../src/pipeline/reading/ocr/ocr-p
 import { warmUpOcr } from '../src/pipeline/reading/ocr/warm-up.js';
 import { embeddedPageImages } from '../src/pipeline/reading/pdf-page-image.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
+import type { LoadedDocument } from '../src/pipeline/model/document.js';
 import type { OcrEngine, OcrEngineName } from '../src/ports/ocr-engine.js';
+import { userScanStatement } from '../scripts/fixtures/user-scan.js';
+import { postingsFound, type PostingsFound } from './statement-postings.js';
 
 export interface Lap {
   wall: number;
@@ -50,6 +56,8 @@ export interface ReaderResult {
   startUntilIdle: Lap;
   firstScan: Lap;
   warmScans: Lap[];
+  /** User-like scan only: the postings of the last scan through the kontoauszug pipeline. */
+  postings?: PostingsFound;
 }
 
 /** CPU seconds of this process (all threads) plus its waited-for children. */
@@ -140,7 +148,7 @@ async function steps(mode: 'steps' | 'warmup', engineName: OcrEngineName, pdf: U
   return result;
 }
 
-async function reader(engineName: OcrEngineName, pdf: Uint8Array, modelDir: string | undefined): Promise<ReaderResult> {
+async function reader(engineName: OcrEngineName, pdf: Uint8Array, modelDir: string | undefined, user: boolean): Promise<ReaderResult> {
   const config = { ...defaultReaderConfig, ocrEngine: engineName, ocrModelDir: modelDir, warmUp: true };
   const c0 = cpuSeconds();
   const t0 = performance.now();
@@ -158,15 +166,21 @@ async function reader(engineName: OcrEngineName, pdf: Uint8Array, modelDir: stri
   const read = () => r.read(pdf, 'pdf', { maxPages: 100, signal: new AbortController().signal });
   const [, firstScan] = await lap(read);
   const warmScans: Lap[] = [];
-  for (let i = 0; i < 3; i++) warmScans.push((await lap(read))[1]);
+  let lastDoc: LoadedDocument | undefined;
+  for (let i = 0; i < 3; i++) {
+    const [doc, l] = await lap(read);
+    warmScans.push(l);
+    lastDoc = doc;
+  }
   await r.close();
-  return { mode: 'reader', threads: config.workerPoolSize, startUntilIdle, firstScan, warmScans };
+  const postings = user && lastDoc ? await postingsFound(lastDoc, userScanStatement()) : undefined;
+  return { mode: 'reader', threads: config.workerPoolSize, startUntilIdle, firstScan, warmScans, ...(postings ? { postings } : {}) };
 }
 
 async function main(): Promise<void> {
-  const [mode, engine, file, modelDir] = process.argv.slice(2) as ['steps' | 'warmup' | 'reader', OcrEngineName, string, string | undefined];
+  const [mode, engine, file, modelDir, fixture] = process.argv.slice(2) as ['steps' | 'warmup' | 'reader', OcrEngineName, string, string | undefined, string | undefined];
   const pdf = new Uint8Array(readFileSync(file));
-  const result = mode === 'reader' ? await reader(engine, pdf, modelDir || undefined) : await steps(mode, engine, pdf, modelDir || undefined);
+  const result = mode === 'reader' ? await reader(engine, pdf, modelDir || undefined, fixture === 'user') : await steps(mode, engine, pdf, modelDir || undefined);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

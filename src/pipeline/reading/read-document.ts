@@ -7,7 +7,8 @@ import type { DocumentReader, ReaderStats, ReadOptions } from '../model/reader.j
 import type { OcrPageSettings } from './ocr/ocr-page.js';
 import { newTicket, type ReadTicket } from './worker/fair-queue.js';
 import { ReadingPool } from './worker/pool.js';
-import type { OcrSource, OcrTask, OcrTaskResult, PdfTextResult } from './worker/tasks.js';
+import type { OcrPrepareResult, OcrRegionResult, OcrSource, OcrTask, PdfTextResult } from './worker/tasks.js';
+import { confidenceOf, finishPage, type RegionReading } from './ocr/page-words.js';
 import { toLoadError } from './load-failures.js';
 import { defaultTextLayerThresholds, type TextLayerThresholds } from './text-layer-quality.js';
 
@@ -57,6 +58,8 @@ export interface ReaderConfig {
   ocrSecondLook: boolean;
   /** Load the OCR model when the pool starts rather than on the first scan. */
   warmUp: boolean;
+  /** Read a scanned page in horizontal bands on several pool threads (bandsPerPage). */
+  ocrBands: boolean;
   /** After an abort, how long a task may take to stop before its thread is terminated. */
   abortGraceMs: number;
   /**
@@ -92,6 +95,7 @@ export const defaultReaderConfig: ReaderConfig = Object.freeze({
   ocrPreprocess: 'none',
   ocrSecondLook: true,
   warmUp: true,
+  ocrBands: false, // read in bands, two statement scans of eval:kontoauszug lost a posting (docs/reading.md)
   abortGraceMs: 250, // ms
   maxScannedPages: 15, // a 300-dpi fax or scan page takes 1.5–3 s of a thread: 15 fit a 60 s deadline on one thread
   queueWaitMs: 20_000, // ms
@@ -140,7 +144,16 @@ function ocrTaskFor(config: ReaderConfig, source: OcrSource, previewWidthPx: num
   };
 }
 
-/** Distinct scanned pages one read may have: what one thread reads within the deadline. */
+/**
+ * Bands a scanned page is read in: two on a pool of two threads or more (3 pages on 2 threads
+ * then cost 1.5 page-times, not 2; a 1-page scan half of one), one on a single thread, where
+ * bands only add engine calls.
+ */
+export function bandsPerPage(config: ReaderConfig): number {
+  return config.ocrBands && config.workerPoolSize >= 2 ? 2 : 1;
+}
+
+/** Distinct scanned pages one read may have: one number for every instance (MAX_SCANNED_PAGES). */
 export function maxOcrPages(config: ReaderConfig): number {
   return Math.max(1, Math.floor(config.maxScannedPages));
 }
@@ -153,15 +166,56 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
   /** Readings of pages found blank, so a page copied from one counts as blank too. */
   const blankReadings = new WeakSet<Page>();
 
+  /**
+   * One page by OCR. On a pool of several threads the page is read in bands (ocr/bands.ts): one
+   * task levels it, then each band is its own task of this read — on whichever thread is free,
+   * in the read's turn of the fair queue — and the bands' words are joined here. A page the
+   * geometry calls sideways, and a blank page, come back read from the first task.
+   */
   async function ocr(source: OcrSource, signal: AbortSignal, number: number, ticket: ReadTicket, previewWidthPx?: number): Promise<Page> {
-    const result = await pool.run<OcrTaskResult>(ocrTaskFor(config, source, previewWidthPx), signal, ticket);
+    const bands = bandsPerPage(config);
+    const task = ocrTaskFor(config, source, previewWidthPx);
+    const result = await pool.run<OcrPrepareResult>(bands > 1 ? { ...task, type: 'ocr-prepare', bands } : task, signal, ticket);
     if (!result.ok) throw toLoadError(result.failure);
-    const { width, height, cells, blank } = result.page;
+    let page: { width: number; height: number; cells: Page['cells']; blank?: boolean | undefined };
+    let preview = result.preview;
+    if ('levelled' in result) {
+      const { levelled, dpi } = result;
+      const read = (y0: number, y1: number, halfTurn: boolean) =>
+        pool.run<OcrRegionResult>(
+          { type: 'ocr-region', page: levelled, y0, y1, halfTurn, dpi, settings: task.settings, ...(halfTurn && previewWidthPx !== undefined ? { previewWidthPx } : {}) },
+          signal,
+          ticket,
+        );
+      // As for pages: the first failing band aborts its siblings, and all have settled before this returns.
+      const siblings = new AbortController();
+      const forward = () => siblings.abort(signal.reason);
+      signal.addEventListener('abort', forward, { once: true });
+      let readings: RegionReading[];
+      try {
+        readings = (await settleAll(result.bands.map(([y0, y1]) => read(y0, y1, false)), siblings)).map((r) => r.reading);
+      } finally {
+        signal.removeEventListener('abort', forward);
+      }
+      let kept = { page: levelled, readings };
+      // Read unsure, the half-turned page is read too (whole), as in ocrPage.
+      if (config.detectRotation && confidenceOf(...readings) < config.retryBelowConfidence) {
+        const flipped = await read(0, levelled.img.height, true);
+        if (confidenceOf(flipped.reading) > confidenceOf(...readings)) {
+          kept = { page: { ...levelled, turns: levelled.turns + 2 }, readings: [flipped.reading] };
+          preview = flipped.preview;
+        }
+      }
+      page = finishPage(kept.page, kept.readings, dpi, '');
+    } else {
+      page = result.page;
+    }
+    const { width, height, cells, blank } = page;
     if (blank) blankPages++;
     else ocrPages++;
-    const page: Page = { number, width, height, source: 'ocr', cells, ...(result.preview ? { preview: result.preview } : {}) };
-    if (blank) blankReadings.add(page);
-    return page;
+    const out: Page = { number, width, height, source: 'ocr', cells, ...(preview ? { preview } : {}) };
+    if (blank) blankReadings.add(out);
+    return out;
   }
 
   async function readPdf(shared: Uint8Array, options: ReadOptions, ticket: ReadTicket): Promise<Page[]> {

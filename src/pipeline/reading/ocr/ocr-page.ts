@@ -1,9 +1,10 @@
-import type { TextCell } from '../../model/document.js';
 import type { GreyImage, OcrEngine, OcrWord } from '../../../ports/ocr-engine.js';
 import { denoiseGrey, flattenBackground, isBlankRaster, rotateGrey } from '../raster.js';
-import { sortReadingOrder } from '../reading-order.js';
 import { analysePageGeometry, type PageGeometry } from './page-geometry.js';
+import { confidenceOf, finishPage, round2, type LevelledPage, type OcrPageOutput, type RegionReading } from './page-words.js';
 import { secondLook, type LookedWord } from './second-look.js';
+
+export type { LevelledPage, OcrPageOutput, RegionReading } from './page-words.js';
 
 /**
  * OCR of one page image: straighten it (quarter turns and small skew), recognise it, and map
@@ -26,21 +27,6 @@ export interface OcrPageSettings {
   secondLook: boolean;
 }
 
-export interface OcrPageOutput {
-  /** Page size in points, upright. */
-  width: number;
-  height: number;
-  cells: TextCell[];
-  /** Clockwise rotation applied: quarter turns × 90 + deskew degrees. */
-  rotationDegrees: number;
-  meanConfidence: number;
-  engine: string;
-  /** The page image held no ink (raster.isBlankRaster): the engine was not run. */
-  blank?: boolean;
-  /** With `keepImage`: the upright image the words were read from (their coordinates' frame). */
-  image?: GreyImage;
-}
-
 export async function ocrPage(
   image: GreyImage,
   dpi: number,
@@ -49,101 +35,138 @@ export async function ocrPage(
   signal: AbortSignal,
   options: { keepImage?: boolean } = {},
 ): Promise<OcrPageOutput> {
+  const prepared = await preparePage(image, dpi, engine, settings, signal, options);
+  if ('done' in prepared) return prepared.done;
+  const { page } = prepared;
+  const first = await readRegion(page.img, 0, page.img.height, false, dpi, engine, settings, signal);
+  const flipped = await halfTurnRetry(page, confidenceOf(first), dpi, engine, settings, signal);
+  const kept = flipped && flipped.reading.conf > confidenceOf(first) ? flipped : { page, reading: first };
+  return finishPage(kept.page, [kept.reading], dpi, engine.name, options);
+}
+
+/**
+ * Everything before the engine reads a page as it lies: flat-field, blank check, geometry,
+ * levelling. A page the geometry calls sideways is read here already, whole (the quarter-turn
+ * check needs its readings), and comes back `done`, as does a blank page.
+ */
+export async function preparePage(
+  image: GreyImage,
+  dpi: number,
+  engine: OcrEngine,
+  settings: OcrPageSettings,
+  signal: AbortSignal,
+  options: { keepImage?: boolean } = {},
+): Promise<{ done: OcrPageOutput } | { page: LevelledPage }> {
   const flat = flattenBackground(image);
   if (isBlankRaster(flat)) {
     const scale = 72 / dpi;
     return {
-      width: round2(flat.width * scale),
-      height: round2(flat.height * scale),
-      cells: [],
-      rotationDegrees: 0,
-      meanConfidence: 0,
-      engine: engine.name,
-      blank: true,
-      ...(options.keepImage ? { image: flat } : {}),
+      done: {
+        width: round2(flat.width * scale),
+        height: round2(flat.height * scale),
+        cells: [],
+        rotationDegrees: 0,
+        meanConfidence: 0,
+        engine: engine.name,
+        blank: true,
+        ...(options.keepImage ? { image: flat } : {}),
+      },
     };
   }
-  const read = async (candidate: Levelled): Promise<Reading> => {
-    const img = settings.preprocess === 'denoise' ? await denoiseGrey(candidate.img, 'otsu') : candidate.img;
-    const words = (await engine.recognize(img, { languages: settings.languages, dpi, signal })).words;
-    return { ...candidate, img, words, conf: meanConfidence(words) };
-  };
-
-  let best: Reading;
-  if (settings.detectRotation || settings.deskew) {
-    const g = analysePageGeometry(flat, { maxSkewDegrees: settings.maxSkewDegrees, horizontalOnly: !settings.detectRotation });
-    if (g.hasText && g.quarterTurns % 2 === 1) {
-      // The profiles say "sideways", but a table page (narrow date and amount columns, wide
-      // gutters, short lines far apart) concentrates its ink in columns and can outscore its
-      // own text lines. A quarter turn is only taken when reading the turned page is clearly
-      // better than reading the page as it lies; otherwise the page stays upright.
-      const turned = await read(await level(flat, g.quarterTurns, settings));
-      signal.throwIfAborted();
-      const upright = await read(await level(flat, 0, settings));
-      best = turned.conf >= upright.conf + QUARTER_TURN_MARGIN ? turned : upright;
-    } else {
-      best = await read(await level(flat, 0, settings, g));
-    }
-    signal.throwIfAborted();
-  } else {
-    best = await read({ img: flat, turns: 0, skew: 0 });
+  if (!settings.detectRotation && !settings.deskew) return { page: { img: flat, turns: 0, skew: 0 } };
+  const g = analysePageGeometry(flat, { maxSkewDegrees: settings.maxSkewDegrees, horizontalOnly: !settings.detectRotation });
+  if (!(g.hasText && g.quarterTurns % 2 === 1)) return { page: await level(flat, 0, settings, g) };
+  // The profiles say "sideways", but a table page (narrow date and amount columns, wide
+  // gutters, short lines far apart) concentrates its ink in columns and can outscore its own
+  // text lines. A quarter turn is only taken when reading the turned page is clearly better
+  // than reading the page as it lies; otherwise the page stays upright. The page as it lies is
+  // read first: read confidently, it is upright and the turned page is not read at all
+  // (issue 20: two of the three pages of a user's statement scan were read twice).
+  const uprightPage = await level(flat, 0, settings);
+  const upright = await readRegion(uprightPage.img, 0, uprightPage.img.height, false, dpi, engine, settings, signal);
+  signal.throwIfAborted();
+  let kept = { page: uprightPage, reading: upright };
+  if (confidenceOf(upright) < UPRIGHT_CONFIDENT) {
+    const turnedPage = await level(flat, g.quarterTurns, settings);
+    const turned = await readRegion(turnedPage.img, 0, turnedPage.img.height, false, dpi, engine, settings, signal);
+    if (confidenceOf(turned) >= confidenceOf(upright) + QUARTER_TURN_MARGIN) kept = { page: turnedPage, reading: turned };
   }
+  const flipped = await halfTurnRetry(kept.page, confidenceOf(kept.reading), dpi, engine, settings, signal);
+  if (flipped && flipped.reading.conf > confidenceOf(kept.reading)) kept = flipped;
+  return { done: finishPage(kept.page, [kept.reading], dpi, engine.name, options) };
+}
 
-  let { img, conf, turns } = best;
-  let words: LookedWord[] = best.words;
-  const skew = best.skew;
-  if (settings.detectRotation && conf < settings.retryBelowConfidence) {
-    const flipped = await rotateGrey(img, 2, 0);
-    const alt = (await engine.recognize(flipped, { languages: settings.languages, dpi, signal })).words;
-    const altConf = meanConfidence(alt);
-    if (altConf > conf) {
-      words = alt;
-      conf = altConf;
-      img = flipped;
-      turns += 2;
-    }
-  }
-
+/**
+ * Reads rows y0…y1 of a levelled page (the whole page, or one band of it) — half-turned first
+ * with `halfTurn` (then the whole page) — and gives its words a second look. Word boxes are in
+ * the page image's pixels (of the half-turned page with `halfTurn`).
+ */
+export async function readRegion(
+  img: GreyImage,
+  y0: number,
+  y1: number,
+  halfTurn: boolean,
+  dpi: number,
+  engine: OcrEngine,
+  settings: OcrPageSettings,
+  signal: AbortSignal,
+): Promise<RegionReading & { conf: number }> {
+  // A band is read with a margin of a tenth of an inch above and below, and keeps the words
+  // whose middle lies in its own rows: a cut in a gap between lines can still graze a comma's
+  // tail or a descender (rows with a few pixels of ink count as blank), which the band on the
+  // other side would then miss; each word is kept by exactly one band.
+  const whole = halfTurn || (y0 === 0 && y1 === img.height);
+  const margin = whole ? 0 : Math.round(dpi / 10);
+  const top = Math.max(0, y0 - margin);
+  const bottom = Math.min(img.height, y1 + margin);
+  let region: GreyImage = halfTurn ? await rotateGrey(img, 2, 0) : whole ? img : { data: img.data.subarray(top * img.width, bottom * img.width), width: img.width, height: bottom - top };
+  if (settings.preprocess === 'denoise') region = await denoiseGrey(region, 'otsu');
+  const recognize = async (part: GreyImage) => (await engine.recognize(part, { languages: settings.languages, dpi, signal })).words;
+  const inBand = (w: OcrWord) => whole || (w.y + top + w.height / 2 >= y0 && w.y + top + w.height / 2 < y1);
+  let words: LookedWord[] = (await recognize(region)).filter(inBand);
+  const { confSum, lenSum } = confidenceSums(words);
   if (settings.secondLook && settings.preprocess === 'none') {
     signal.throwIfAborted();
-    words = await secondLook(img, words, async (part) => (await engine.recognize(part, { languages: settings.languages, dpi, signal })).words);
+    words = await secondLook(region, words, recognize);
   }
+  const offset = whole ? 0 : top;
+  return { words: offset === 0 ? words : words.map((w) => ({ ...w, y: w.y + offset })), confSum, lenSum, conf: lenSum === 0 ? 0 : confSum / lenSum };
+}
 
-  const scale = 72 / dpi;
-  const cells: TextCell[] = words.map((w) => toCell(w, scale));
-  return {
-    width: round2(img.width * scale),
-    height: round2(img.height * scale),
-    cells: sortReadingOrder(cells),
-    rotationDegrees: ((turns % 4) * 90 + skew + 360) % 360,
-    meanConfidence: conf,
-    engine: engine.name,
-    ...(options.keepImage ? { image: img } : {}),
-  };
+/**
+ * When a page reads unsure (mean confidence below `retryBelowConfidence`), the half-turned page
+ * is read as well: the geometry's up/down guess can be fooled by tables and stamps, confidence
+ * rarely is. The caller keeps whichever reading is more confident.
+ */
+export async function halfTurnRetry(
+  page: LevelledPage,
+  conf: number,
+  dpi: number,
+  engine: OcrEngine,
+  settings: OcrPageSettings,
+  signal: AbortSignal,
+): Promise<{ page: LevelledPage; reading: RegionReading & { conf: number } } | undefined> {
+  if (!settings.detectRotation || conf >= settings.retryBelowConfidence) return undefined;
+  signal.throwIfAborted();
+  const reading = await readRegion(page.img, 0, page.img.height, true, dpi, engine, settings, signal);
+  return { page: { img: await rotateGrey(page.img, 2, 0), turns: page.turns + 2, skew: page.skew }, reading };
 }
 
 /** A quarter-turned reading must beat the page as it lies by this much mean confidence. */
 const QUARTER_TURN_MARGIN = 0.1;
-
-interface Levelled {
-  img: GreyImage;
-  /** Clockwise quarter turns applied. */
-  turns: number;
-  /** Clockwise deskew applied, degrees. */
-  skew: number;
-}
-
-interface Reading extends Levelled {
-  words: OcrWord[];
-  conf: number;
-}
+/**
+ * A page read as it lies with at least this mean confidence is upright, whatever the profiles
+ * said: the generated sideways pages read as they lie gave 0.19–0.36 (native and tesseract.js),
+ * upright statement pages the profiles took for sideways ones 0.89–0.91.
+ */
+const UPRIGHT_CONFIDENT = 0.75;
 
 /**
  * Turns the page by `quarterTurns`, then levels it: half turn when its text is upside down
  * (if rotation detection is on) and deskew (if on), from a horizontal-lines analysis of the
  * turned page (`known`, when that analysis was already made on the unturned page).
  */
-async function level(img: GreyImage, quarterTurns: number, settings: OcrPageSettings, known?: PageGeometry): Promise<Levelled> {
+async function level(img: GreyImage, quarterTurns: number, settings: OcrPageSettings, known?: PageGeometry): Promise<LevelledPage> {
   const turned = quarterTurns === 0 ? img : await rotateGrey(img, quarterTurns, 0);
   const g = known ?? analysePageGeometry(turned, { maxSkewDegrees: settings.maxSkewDegrees, horizontalOnly: true });
   if (!g.hasText) return { img: turned, turns: quarterTurns, skew: 0 };
@@ -152,30 +175,14 @@ async function level(img: GreyImage, quarterTurns: number, settings: OcrPageSett
   return { img: await rotateGrey(turned, half, skew), turns: quarterTurns + half, skew };
 }
 
-/** Mean confidence weighted by word length, so stray one-letter noise counts little. */
-function meanConfidence(words: OcrWord[]): number {
-  let sum = 0;
-  let n = 0;
+/** Sums for the mean confidence weighted by word length, so stray one-letter noise counts little. */
+function confidenceSums(words: readonly OcrWord[]): { confSum: number; lenSum: number } {
+  let confSum = 0;
+  let lenSum = 0;
   for (const w of words) {
-    const len = w.text.length;
-    sum += w.confidence * len;
-    n += len;
+    confSum += w.confidence * w.text.length;
+    lenSum += w.text.length;
   }
-  return n === 0 ? 0 : sum / n;
+  return { confSum, lenSum };
 }
 
-function toCell(w: LookedWord, scale: number): TextCell {
-  const height = round2(w.height * scale);
-  return {
-    text: w.text.normalize('NFC'),
-    bbox: { x: round2(w.x * scale), y: round2(w.y * scale), width: round2(w.width * scale), height },
-    fontSize: height,
-    source: 'ocr',
-    confidence: Math.round(w.confidence * 1000) / 1000,
-    ...(w.alternative !== undefined ? { alternative: w.alternative.normalize('NFC') } : {}),
-  };
-}
-
-function round2(n: number): number {
-  return Math.round(n * 100) / 100;
-}

@@ -1,6 +1,6 @@
 import { workerData } from 'node:worker_threads';
 import sharp from 'sharp';
-import type { OcrEngine } from '../../../ports/ocr-engine.js';
+import type { GreyImage, OcrEngine } from '../../../ports/ocr-engine.js';
 // A worker thread's entry point is its composition root, as main.ts is the process's: the one
 // place in the pipeline that picks an OCR adapter (by the configured name).
 import { createOcrEngine, resolveOcrEngineName } from '../../../adapters/ocr/create-ocr-engine.js';
@@ -13,11 +13,16 @@ import { greyPreviewJpeg, previewDpi } from '../page-preview.js';
 import { checkPdfInflation } from '../pdf-inflation.js';
 import { extractPageText, openPdf } from '../pdf-text.js';
 import { judgeTextLayer } from '../text-layer-quality.js';
-import { ocrPage } from '../ocr/ocr-page.js';
+import { bandRows } from '../ocr/bands.js';
+import { ocrPage, preparePage, readRegion } from '../ocr/ocr-page.js';
+import { rotateGrey } from '../raster.js';
 import { flattenPhotographedPage } from '../photo/page-flatten.js';
 import { warmUpOcr } from '../ocr/warm-up.js';
 import { watchTaskMemory } from './collect-after-task.js';
 import type {
+  OcrPrepareResult,
+  OcrRegionResult,
+  OcrRegionTask,
   OcrTask,
   OcrTaskResult,
   PdfTextPage,
@@ -62,13 +67,15 @@ if (init.warmUp) {
     .catch(() => undefined);
 }
 
-export default async function run(envelope: TaskEnvelope): Promise<PdfTextResult | OcrTaskResult> {
+export default async function run(envelope: TaskEnvelope): Promise<PdfTextResult | OcrPrepareResult | OcrRegionResult> {
   const memory = watchTaskMemory(COLLECT_ABOVE_BYTES);
   const controller = new AbortController();
   envelope.abortPort.once('message', () => controller.abort(new Error('aborted')));
   try {
     const task = envelope.task;
-    return task.type === 'pdf-text' ? await pdfText(task, controller.signal) : await ocr(task, controller.signal);
+    if (task.type === 'pdf-text') return await pdfText(task, controller.signal);
+    if (task.type === 'ocr-region') return await region(task, controller.signal);
+    return await ocr(task, controller.signal);
   } catch (err) {
     if (err instanceof LoadFailureSignal) return { ok: false, failure: err.failure };
     throw err;
@@ -145,7 +152,7 @@ async function renderPdfPage(pdf: Uint8Array, pageNumber: number, task: OcrTask)
   }
 }
 
-async function ocr(task: OcrTask, signal: AbortSignal): Promise<OcrTaskResult> {
+async function ocr(task: OcrTask, signal: AbortSignal): Promise<OcrPrepareResult> {
   const source = task.source;
   const limits = { maxInputPixels: task.maxImagePixels, maxLongSide: task.maxOcrLongSide, upscaleBelowDpi: task.upscaleBelowDpi };
   let decoded;
@@ -161,7 +168,30 @@ async function ocr(task: OcrTask, signal: AbortSignal): Promise<OcrTaskResult> {
   // A phone photo of a page on a table is warped flat; anything else comes back as it is.
   decoded = flattenPhotographedPage(decoded, { maxLongSide: task.maxOcrLongSide });
   const keepImage = task.previewWidthPx !== undefined;
-  const { image, ...page } = await ocrPage(decoded.image, decoded.dpi, await getEngine(), task.settings, signal, { keepImage });
-  const preview = image && task.previewWidthPx ? await greyPreviewJpeg(image, task.previewWidthPx) : undefined;
-  return { ok: true, page, ...(preview ? { preview } : {}) };
+  const preview = async (image: GreyImage | undefined) => (image && task.previewWidthPx ? await greyPreviewJpeg(image, task.previewWidthPx) : undefined);
+  if (task.type === 'ocr') {
+    const { image, ...page } = await ocrPage(decoded.image, decoded.dpi, await getEngine(), task.settings, signal, { keepImage });
+    const p = await preview(image);
+    return { ok: true, page, ...(p ? { preview: p } : {}) };
+  }
+  const prepared = await preparePage(decoded.image, decoded.dpi, await getEngine(), task.settings, signal, { keepImage });
+  if ('done' in prepared) {
+    const { image, ...page } = prepared.done;
+    const p = await preview(image);
+    return { ok: true, page, ...(p ? { preview: p } : {}) };
+  }
+  // The levelled page goes to the band tasks in shared memory: each thread reads its rows in place.
+  const img = prepared.page.img;
+  const shared = new Uint8Array(new SharedArrayBuffer(img.data.byteLength));
+  shared.set(img.data);
+  const levelled = { ...prepared.page, img: { data: shared, width: img.width, height: img.height } };
+  const p = await preview(img);
+  return { ok: true, levelled, dpi: decoded.dpi, bands: bandRows(img, task.bands ?? 1), ...(p ? { preview: p } : {}) };
+}
+
+async function region(task: OcrRegionTask, signal: AbortSignal): Promise<OcrRegionResult> {
+  const { img } = task.page;
+  const { words, confSum, lenSum } = await readRegion(img, task.y0, task.y1, task.halfTurn, task.dpi, await getEngine(), task.settings, signal);
+  const preview = task.halfTurn && task.previewWidthPx ? await greyPreviewJpeg(await rotateGrey(img, 2, 0), task.previewWidthPx) : undefined;
+  return { ok: true, reading: { words, confSum, lenSum }, ...(preview ? { preview } : {}) };
 }

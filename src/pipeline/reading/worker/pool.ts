@@ -97,7 +97,7 @@ export class ReadingPool {
       grace = setTimeout(() => hardStop.abort(), this.options.abortGraceMs);
     };
     signal.addEventListener('abort', onAbort, { once: true });
-    const ocr = task.type === 'ocr';
+    const ocr = task.type !== 'pdf-text';
     this.running++;
     if (ocr) this.runningOcr++;
     try {

@@ -3,7 +3,7 @@ import type { TextCell } from '../../model/document.js';
 import type { OcrEngineChoice } from '../../../ports/ocr-engine.js';
 import type { LoadFailure } from '../load-failures.js';
 import type { TextLayerThresholds } from '../text-layer-quality.js';
-import type { OcrPageOutput, OcrPageSettings } from '../ocr/ocr-page.js';
+import type { LevelledPage, OcrPageOutput, OcrPageSettings, RegionReading } from '../ocr/ocr-page.js';
 
 /**
  * The messages between the reader (main thread) and its pool workers. Everything here crosses
@@ -57,8 +57,14 @@ export type OcrSource =
     }
   | { type: 'pdf-render'; pdf: Uint8Array; pageNumber: number };
 
+/**
+ * 'ocr': read the page whole in this task. 'ocr-prepare': everything before the engine reads
+ * the page as it lies (decode, flat-field, geometry, levelling); the page then comes back
+ * levelled and cut into `bands`, for `ocr-region` tasks on any thread (a sideways or blank page
+ * still comes back read).
+ */
 export interface OcrTask {
-  type: 'ocr';
+  type: 'ocr' | 'ocr-prepare';
   source: OcrSource;
   settings: OcrPageSettings;
   maxImagePixels: number;
@@ -68,13 +74,35 @@ export interface OcrTask {
   maxRenderPixels: number;
   /** Return a preview of the page as read (the straightened image), this many pixels wide. */
   previewWidthPx?: number | undefined;
+  /** 'ocr-prepare': bands to cut the levelled page into (ocr/bands.ts; fewer when no gap fits). */
+  bands?: number | undefined;
 }
+
+/** Read rows y0…y1 of a levelled page (whole and half-turned with `halfTurn`). */
+export interface OcrRegionTask {
+  type: 'ocr-region';
+  /** The levelled page; its pixels in a SharedArrayBuffer, read by every band's task without a copy. */
+  page: LevelledPage;
+  y0: number;
+  y1: number;
+  halfTurn: boolean;
+  dpi: number;
+  settings: OcrPageSettings;
+  /** With `halfTurn`: a preview of the half-turned page, this many pixels wide. */
+  previewWidthPx?: number | undefined;
+}
+
+export type OcrRegionResult = { ok: true; reading: RegionReading; preview?: Uint8Array | undefined };
+
+export type OcrPrepareResult =
+  | OcrTaskResult
+  | { ok: true; levelled: LevelledPage; dpi: number; bands: [number, number][]; preview?: Uint8Array | undefined };
 
 export type OcrTaskResult =
   | { ok: true; page: Omit<OcrPageOutput, 'image'>; preview?: Uint8Array | undefined }
   | { ok: false; failure: LoadFailure };
 
-export type WorkerTask = PdfTextTask | OcrTask;
+export type WorkerTask = PdfTextTask | OcrTask | OcrRegionTask;
 
 /** What the pool adds to every task: the port on which 'abort' arrives. */
 export interface TaskEnvelope<T extends WorkerTask = WorkerTask> {
