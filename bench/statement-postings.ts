@@ -1,3 +1,4 @@
+import { documentLayout } from '../src/pipeline/layout/document-layout.js';
 import type { LoadedDocument } from '../src/pipeline/model/document.js';
 import type { PipelineSlots, StageContext } from '../src/pipeline/model/stage.js';
 import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
@@ -20,7 +21,7 @@ export interface PostingsFound {
 export async function postingsFound(document: LoadedDocument, fixture: KontoauszugFixture): Promise<PostingsFound> {
   const registry = buildPipelineRegistry();
   const slots: PipelineSlots = {};
-  const ctx: StageContext = { documentType: 'kontoauszug', document, signal: new AbortController().signal, slots };
+  const ctx: StageContext = { documentType: 'kontoauszug', document, layout: documentLayout(document), signal: new AbortController().signal, slots };
   try {
     for (const stage of registry.kontoauszug.stages) await stage.run(ctx);
   } catch {
