@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { LETTERS_C } from '../../../scripts/fixtures/analysis/unseen/author-c.js';
-import { type CheckId, type ExpectedKey, type LetterType, type Line, type UnseenLetter, dateIn } from '../../../scripts/fixtures/analysis/unseen/model.js';
+import { type CheckId, type LetterType, dateIn } from '../../../scripts/fixtures/analysis/unseen/model.js';
+import { assertPrinted, cents, letterText, sumHolds, winAnsi, type Sum } from './unseen-truth.js';
 import { letterPageSpecs } from '../../../scripts/fixtures/analysis/unseen/pages.js';
 import { embedFonts, lineX, makeTextPdf } from '../../../scripts/fixtures/text-pdf.js';
 
@@ -32,12 +33,6 @@ const TOPICS: Record<LetterType, string[]> = {
 const CHECK_TYPE: Record<CheckId, LetterType> = { netto: 'lohnabrechnung', auszahlung: 'lohnabrechnung', gesamtforderung: 'mahnung', gesamtbetrag: 'bussgeldbescheid', saldo: 'steuerbescheid' };
 
 /** A sum as printed: terms (a leading '-' subtracts) and the printed result (negated when `negative`). */
-interface Sum {
-  terms: string[];
-  total: string;
-  negative?: boolean;
-}
-
 /** The declared checks, recomputed from the printed figures. */
 const CHECKS: Record<string, Partial<Record<CheckId, Sum>>> = {
   // festgesetzt 127,02 − entrichtet 268,00 = −140,98 (Erstattung)
@@ -123,57 +118,6 @@ const PRODUCTS: Record<string, { a: string; b: number; total: string; floor?: bo
   ],
 };
 
-/** Cents of a German amount ('1.234,56', '-872,00', '47.014'). */
-function cents(amount: string): number {
-  const m = /^(-?)(\d{1,3}(?:\.\d{3})*|\d+)(?:,(\d{2}))?$/u.exec(amount.trim());
-  assert.ok(m, `not a German amount: ${amount}`);
-  const value = Number(m[2]!.replaceAll('.', '')) * 100 + Number(m[3] ?? '0');
-  return m[1] === '-' ? -value : value;
-}
-
-function lineText(line: Line): string {
-  if (typeof line === 'string') return line.startsWith('# ') ? line.slice(2) : line;
-  return line.map((c) => c.t).join(' ');
-}
-
-function pageText(letter: UnseenLetter, page: number): string {
-  const lines = letter.pages[page - 1];
-  assert.ok(lines, `${letter.id}: no page ${page}`);
-  return lines.map(lineText).join('\n').replace(/[ \t]+/gu, ' ');
-}
-
-function letterText(letter: UnseenLetter): string {
-  return letter.pages.map((_, i) => pageText(letter, i + 1)).join('\n');
-}
-
-function assertPrinted(letter: UnseenLetter, name: string, expected: ExpectedKey): void {
-  const text = pageText(letter, expected.page);
-  if (typeof expected.value === 'string') {
-    const value = expected.value.replace(/\s+/gu, ' ').trim();
-    assert.ok(text.includes(value), `${letter.id}: ${name} '${value}' is not on page ${expected.page}`);
-  } else {
-    const loose = new RegExp(expected.value.source.replace(/^\^/u, '').replace(/\$$/u, ''), expected.value.flags);
-    assert.ok(loose.test(text), `${letter.id}: ${name} ${expected.value} matches nothing on page ${expected.page}`);
-  }
-  if (expected.alt) assertPrinted(letter, `${name} (alt)`, expected.alt);
-}
-
-function sumHolds(letter: UnseenLetter, sum: Sum): boolean {
-  const text = letterText(letter);
-  for (const amount of [...sum.terms, sum.total]) {
-    const printed = amount.replace(/^-/u, '');
-    assert.ok(text.includes(printed), `${letter.id}: ${printed} is not printed in the letter`);
-  }
-  const total = sum.terms.reduce((acc, t) => acc + cents(t), 0);
-  return total === (sum.negative ? -1 : 1) * cents(sum.total);
-}
-
-/** Characters of Windows-1252 (WinAnsiEncoding) beyond Latin-1. */
-const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-function winAnsi(ch: string): boolean {
-  const code = ch.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(ch);
-}
 
 describe('unseen letters, author C (first contact, issue 22)', () => {
   it('has at least 12 letters with unique ids covering all five types', () => {
