@@ -4,6 +4,7 @@
  *   npm run eval:analysis                       # 12 text-layer + 4 scanned fixtures per type, real samples, p50
  *   npm run eval:analysis -- --text 20 --scans 0 --no-real --no-http
  *   npm run eval:analysis -- --set c --text 0 --scans 0 --no-real --no-http   # author C's first-contact batch only
+ *   npm run eval:analysis -- --set d --text 0 --scans 0 --photos 0 --lowres 0 --no-real --no-http   # author D's (second) batch
  *   npm run eval:analysis -- --text 4 --scans 2 --photos 1 --lowres 2 --variants text,lowres --no-http
  *
  * Fixtures come from scripts/fixtures/analysis (seeds from 101 on, so not the seeds the tests
@@ -29,7 +30,7 @@ import { addScores, normalizeValue, scoreAnalysis, type Score } from '../scripts
 import { CLEAN, DEGRADED, scanPdf } from '../scripts/fixtures/scans.js';
 import { textDocument } from '../scripts/fixtures/analysis/text-document.js';
 import { makeTextPdf } from '../scripts/fixtures/text-pdf.js';
-import { EARLIER_BLIND_LETTERS, FIRST_CONTACT_C, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
+import { EARLIER_BLIND_LETTERS, FIRST_CONTACT_C, FIRST_CONTACT_D, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
 import type { UnseenLetter } from '../scripts/fixtures/analysis/unseen/model.js';
 import { renderLetter, seedOf, type Variant } from '../scripts/fixtures/analysis/unseen/render.js';
 import { scoreLetter } from '../scripts/fixtures/analysis/unseen/score.js';
@@ -71,12 +72,18 @@ const { values: args } = parseArgs({
     verbose: { type: 'boolean' },
     /**
      * Which blind letters: by default the described sets (unseen authors A and B, independent-2);
-     * "c" only author C's first-contact batch (issue 22), which no test asserts on.
+     * "c" only author C's first-contact batch (issue 22), "d" only author D's (the second,
+     * untouched batch); no test asserts on either.
      */
     set: { type: 'string' },
   },
 });
-if (args.set !== undefined && args.set !== 'c') throw new Error(`--set ${args.set}: only "c" is known`);
+/** The first-contact batches `--set` selects, with the title their tables print. */
+const FIRST_CONTACT_SETS: Readonly<Record<string, [title: string, letters: readonly UnseenLetter[]]>> = {
+  c: ['first-contact letters of author C (issue 22), by type and variant', FIRST_CONTACT_C],
+  d: ['first-contact letters of author D (issue 22, second batch), by type and variant', FIRST_CONTACT_D],
+};
+if (args.set !== undefined && !(args.set in FIRST_CONTACT_SETS)) throw new Error(`--set ${args.set}: one of ${Object.keys(FIRST_CONTACT_SETS).join(', ')}`);
 const TEXT_N = Number(args.text ?? 12);
 const SCAN_N = Number(args.scans ?? 4);
 const PHOTO_N = Number(args.photos ?? SCAN_N);
@@ -357,8 +364,9 @@ const VARIANTS: Variant[] = args.variants === 'none' ? [] : (args.variants ?? LE
 const fixtureSeed = (f: AnalysisFixture) => Number(f.id.split('-').pop());
 
 try {
-  if (VARIANTS.length && args.set === 'c') {
-    await evalUnseen('first-contact letters of author C (issue 22), by type and variant', FIRST_CONTACT_C, VARIANTS);
+  if (VARIANTS.length && args.set !== undefined) {
+    const [title, letters] = FIRST_CONTACT_SETS[args.set]!;
+    await evalUnseen(title, letters, VARIANTS);
   } else if (VARIANTS.length) {
     await evalUnseen('unseen-author letters (issue 12), by type and variant', UNSEEN_LETTERS, VARIANTS);
     await evalUnseen('earlier blind letters (independent-2, no arithmetic truth), by type and variant', EARLIER_BLIND_LETTERS, VARIANTS);
