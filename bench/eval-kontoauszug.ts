@@ -30,6 +30,9 @@
  * blind batch (Layout.set), e.g. first contact on a new batch:
  *   npm run eval:kontoauszug -- --set blind-1 --per 4 --scans 2 --photos 2 --no-real --no-speed
  *
+ * `--bands on|off` reads scanned pages in two bands on the two threads or whole (default: the
+ * reader's `ocrBands`).
+ *
  * KA_DEBUG=1 lists, per generated document that misses a posting, returns one too many or does
  * not reconcile, the expected rows not returned (-), the rows returned but not expected (+) and
  * the statement's balances.
@@ -60,6 +63,7 @@ const { values: args } = parseArgs({
     'page-lines': { type: 'string' },
     layouts: { type: 'string' },
     set: { type: 'string' },
+    bands: { type: 'string' },
   },
 });
 const PER = Number(args.per ?? 4);
@@ -71,7 +75,10 @@ const CORPUS = args.corpus ?? path.resolve(import.meta.dirname, '../../shared/co
 
 const ENGINE = (process.env.OCR_ENGINE ?? 'auto') as typeof defaultReaderConfig.ocrEngine;
 if (!['auto', 'native', 'tesseract-js'].includes(ENGINE)) throw new Error(`OCR_ENGINE must be auto, native or tesseract-js, got ${ENGINE}`);
-const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 2, warmUp: false, ocrEngine: ENGINE });
+// `--bands on|off` reads scanned pages in bands or whole (default: the reader's default).
+if (args.bands !== undefined && !['on', 'off'].includes(args.bands)) throw new Error(`--bands must be on or off, got ${args.bands}`);
+const BANDS = args.bands === undefined ? defaultReaderConfig.ocrBands : args.bands === 'on';
+const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 2, warmUp: false, ocrEngine: ENGINE, ocrBands: BANDS });
 const registry = buildPipelineRegistry();
 
 interface Outcome {
