@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
-import { judge, type Reading } from '../../../src/pipeline/stages/kontoauszug/judge.js';
+import { judge, runningBalances, type Reading } from '../../../src/pipeline/stages/kontoauszug/judge.js';
+import type { Posting } from '../../../src/pipeline/stages/kontoauszug/posting.js';
 import { synthDoc, synthOcrDoc, type SynthLine } from './synthetic.js';
 
 /**
@@ -81,5 +82,17 @@ describe('the balances as the judge', () => {
     const misread = NEWEST_FIRST.map((l): SynthLine => (l[2] === '-45,90' ? [l[0], l[1], '-48,90', l[3]] : l));
     const [a] = extractAccounts(synthOcrDoc(misread));
     assert.equal(a!.info.reconciled, false);
+  });
+
+  test('two errors that cancel in the sum still break a printed running balance between them: not reconciled', () => {
+    // Opening 100,00; postings -45,90 (misread -48,90) and +1,50 (a guess flipped to -1,50):
+    // the sum is the same, -47,40 … but the printed running balance after the first, 54,10,
+    // is not 100,00 - 48,90.
+    const posting = (balance: number | null): Posting => ({ balance: balance === null ? null : { cents: Math.abs(balance), sign: balance < 0 ? -1 : null, first: 0, last: 0, x0: 0, x1: 0 } }) as unknown as Posting;
+    const postings = [posting(54_10), posting(52_60)];
+    const truth = [{ cents: 45_90, sign: -1 as const, certain: true }, { cents: 1_50, sign: -1 as const, certain: false }];
+    const misread = [{ cents: 48_90, sign: -1 as const, certain: true }, { cents: 1_50, sign: 1 as const, certain: false }];
+    assert.deepEqual(runningBalances(100_00, truth, postings), { agree: 2, contradict: 0 });
+    assert.deepEqual(runningBalances(100_00, misread, postings), { agree: 0, contradict: 2 });
   });
 });

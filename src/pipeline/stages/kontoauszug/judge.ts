@@ -66,14 +66,8 @@ export function verdict(r: Reading, figures: Figures): Verdict {
  * a `Summe` line may total one column only).
  */
 function runningAgreement(r: Reading, { postings, pageBalances }: Figures): number {
-  let score = 0;
-  let before = r.opening;
-  postings.forEach((p, i) => {
-    const after = signed(p.balance);
-    const s = r.signs[i]!;
-    if (after !== null && before !== null && s.cents !== 0) score += after - before === s.sign * s.cents ? 1 : -1;
-    before = after ?? (before !== null ? before + s.sign * s.cents : null);
-  });
+  const { agree, contradict } = runningBalances(r.opening, r.signs, postings);
+  let score = agree - contradict;
   if (r.opening !== null) {
     for (const b of pageBalances) {
       const total = r.signs.slice(0, b.after).reduce((t, p) => t + p.sign * p.cents, r.opening);
@@ -81,6 +75,27 @@ function runningAgreement(r: Reading, { postings, pageBalances }: Figures): numb
     }
   }
   return score;
+}
+
+/**
+ * The printed running balances a reading reproduces and those it contradicts: each printed one
+ * less the one before it (the previous printed one carried forward by the postings between,
+ * else the opening balance) is the sum of those postings, or the reading contradicts it.
+ */
+export function runningBalances(opening: number | null, signs: readonly SignedPosting[], postings: readonly Posting[]): { agree: number; contradict: number } {
+  let agree = 0;
+  let contradict = 0;
+  let before = opening;
+  postings.forEach((p, i) => {
+    const after = signed(p.balance);
+    const s = signs[i]!;
+    if (after !== null && before !== null && s.cents !== 0) {
+      if (after - before === s.sign * s.cents) agree++;
+      else contradict++;
+    }
+    before = after ?? (before !== null ? before + s.sign * s.cents : null);
+  });
+  return { agree, contradict };
 }
 
 /** The best reading by its verdict; the earliest among equals. `readings[0]` is the prior. */
