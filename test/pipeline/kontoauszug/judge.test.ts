@@ -76,6 +76,17 @@ describe('the balances as the judge', () => {
     assert.equal(a!.info.reconciled, true);
   });
 
+  test('balances around a guessed sign are not swapped: swapping would only mirror the guess', () => {
+    const [a] = extractAccounts(synthDoc([
+      [56, 60, 'Girokonto  IBAN DE89 3704 0044 0532 0130 00'],
+      [56, 80, 'Kontostand'], [520, 80, '0,00 EUR', true],
+      [56, 100, '26.10.2022 26.10.2022 Überweisung Peter Pan'], [520, 100, '100,00 EUR', true],
+      [56, 120, 'Kontostand'], [520, 120, '100,00 EUR', true],
+    ]));
+    assert.equal(a!.info.opening_balance, '0,00');
+    assert.equal(a!.info.closing_balance, '100,00');
+  });
+
   test('on a scan, one misread amount leaves every reading unreconciled: flagged, never passed', () => {
     // 45,90 printed, read as 48,90: no confusable single-digit repair is unique enough to pass
     // (the OCR engine was sure of it), and no balance reading absorbs 3,00.
@@ -84,7 +95,7 @@ describe('the balances as the judge', () => {
     assert.equal(a!.info.reconciled, false);
   });
 
-  test('two errors that cancel in the sum still break a printed running balance between them: not reconciled', () => {
+  test('two errors that cancel in the sum still break a printed running balance between them (the judge\'s second witness)', () => {
     // Opening 100,00; postings -45,90 (misread -48,90) and +1,50 (a guess flipped to -1,50):
     // the sum is the same, -47,40 … but the printed running balance after the first, 54,10,
     // is not 100,00 - 48,90.

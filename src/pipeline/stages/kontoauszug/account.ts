@@ -15,7 +15,6 @@ import { accountRows, knownPostings, postingText, type PostingText, type Row } f
 import type { Segment } from './sections.js';
 import { postingSigns } from './sign.js';
 import { judgeBalances } from './balance-readings.js';
-import { runningBalances } from './judge.js';
 import type { FullDate, Period } from './year.js';
 
 export interface AccountResult {
@@ -83,10 +82,7 @@ export function account(s: Segment, ctx: AccountContext): AccountResult {
   // Which balance opens, which closes and which side an unsigned one is on: the arithmetic decides (judge.ts).
   judgeBalances(s, signs, ctx.card);
   balancesFromRunning(s, signs);
-  // Reconciled means every printed figure agrees: opening + Σ = closing, and no printed running
-  // balance contradicts the postings (two errors that cancel in the sum, a misread amount and a
-  // wrongly flipped guess, still break the running balance between them).
-  const reconciled = reconcileAccount(s, signs, unread, ctx.ocrPages) && runningBalances(s.openingLine ? s.opening : null, signs, s.postings).contradict === 0;
+  const reconciled = reconcileAccount(s, signs, unread, ctx.ocrPages);
   const confirmed = confirmedByRunning(s, signs);
   const known = knownPostings(signs, unread);
   const stated = period && !period.guessed ? period : null;

@@ -1,3 +1,4 @@
+import type { Line } from '../../layout/lines.js';
 import { balanceKind } from './balances.js';
 import { judge, type Reading, type Verdict } from './judge.js';
 import type { SignedPosting } from './posting.js';
@@ -15,7 +16,11 @@ import type { Segment } from './sections.js';
  *   statement. Where some amount prints `-`, unsigned means positive and no alternative is read.
  * - `balances swapped`: two balances that name no role of their own (`Kontostand am …`, no
  *   alt/neu) may open and close either way round (a newest-first list prints today's first).
- *   Lines that name their role (Saldo alt, Neuer Kontostand) are never swapped.
+ *   Lines that name their role (Saldo alt, Neuer Kontostand) are never swapped; nor are two
+ *   lines that both print a full date (their dates ordered them), nor balances around a posting
+ *   whose sign is a guess: swapping is then indistinguishable from reversing the guesses (a real
+ *   `Kontostand am 26 Okt. 2022 0,00` / `Überweisung von … 100,00` / `Kontostand am 31 Okt.
+ *   2022 100,00` reconciled "swapped" with the transfer guessed a debit).
  *
  * A reading that swaps the balances and negates them both is the mirror image of the postings'
  * signs all reversed; the two are never generated together.
@@ -29,7 +34,12 @@ export function balanceReadings(s: Segment, signs: readonly SignedPosting[], car
   if ((s.openingUnsigned || s.closingUnsigned) && !marks.has(-1) && (marks.has(1) || card)) {
     readings.push({ name: 'unsigned owed', opening: s.openingUnsigned ? -s.opening : s.opening, closing: s.closingUnsigned ? -s.closing : s.closing, signs: copy() });
   }
-  if (s.openingLine && s.closingLine && balanceKind(s.openingLine) === 'either' && balanceKind(s.closingLine) === 'either') {
+  // Swapping the balances is the mirror image of reversing every posting's sign, so it is read
+  // only where no sign is a guess; and never where both lines print full dates (balance-order.ts
+  // has put those in date order already).
+  const dated = (l: Line): boolean => l.dates[0]?.date.year != null;
+  const certain = signs.every((p) => p.certain);
+  if (certain && s.openingLine && s.closingLine && !(dated(s.openingLine) && dated(s.closingLine)) && balanceKind(s.openingLine) === 'either' && balanceKind(s.closingLine) === 'either') {
     readings.push({ name: 'balances swapped', opening: s.closing, closing: s.opening, signs: copy() });
     swap.add('balances swapped');
   }
