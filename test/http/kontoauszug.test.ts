@@ -84,4 +84,38 @@ describe('POST /api/v1/analyze kontoauszug', () => {
       assert.equal((await errorOf(res)).code, 'document_not_recognized');
     }
   });
+
+  // Issue 21: the balances judge an answer with no postings. ISO dates (`2026-10-01`) start no
+  // posting in the engine today, so every row of this statement goes unread while its balances
+  // are read — the shape of the first-contact failure that was answered 200 with empty rows.
+  const header = ['Sparkasse Musterstadt', 'Kontoauszug Nr. 10/2026   IBAN DE89 3704 0044 0532 0130 00   BIC COBADEFFXXX', 'Buchungstag  Wert   Vorgang                                   Betrag EUR'];
+
+  test('balances that change while no posting is read → 422 document_not_recognized saying the postings could not be read', async () => {
+    const lines = [
+      ...header,
+      'Alter Kontostand vom 30.09.2026                               1.250,00',
+      '2026-10-01  2026-10-01  Lastschrift Stadtwerke Musterstadt   -84,00',
+      '2026-10-02  2026-10-02  Gutschrift Lohn/Gehalt Musterfirma GmbH   2.288,00',
+      'Neuer Kontostand vom 31.10.2026                               3.454,00',
+    ];
+    const res = await analyze(server.url, org.apiKey, { documentType: 'kontoauszug', file: await textPdf([lines]) });
+    assert.equal(res.status, 422);
+    const e = await errorOf(res);
+    assert.equal(e.code, 'document_not_recognized');
+    assert.match(e.message, /none of its postings could be read/u);
+  });
+
+  test('equal balances and no posting (no movement in the period) → 200 with no rows, reconciled', async () => {
+    const lines = [
+      ...header,
+      'Alter Kontostand vom 30.09.2026                               1.250,00',
+      'Im Abrechnungszeitraum wurden keine Umsätze gebucht.',
+      'Neuer Kontostand vom 31.10.2026                               1.250,00',
+    ];
+    const res = await analyze(server.url, org.apiKey, { documentType: 'kontoauszug', file: await textPdf([lines]) });
+    assert.equal(res.status, 200);
+    const body = (await res.json()) as Body;
+    assert.deepEqual(body.tables[0]!.rows, []);
+    assert.equal((body.statement as { reconciled: boolean }).reconciled, true);
+  });
 });

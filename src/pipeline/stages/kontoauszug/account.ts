@@ -13,7 +13,8 @@ import { balancesFromRunning, confirmedByRunning } from './running-balances.js';
 import { repairDateOrder } from './repair.js';
 import { accountRows, knownPostings, postingText, type PostingText, type Row } from './rows.js';
 import type { Segment } from './sections.js';
-import { applyBalanceConvention, postingSigns } from './sign.js';
+import { postingSigns } from './sign.js';
+import { judgeBalances } from './balance-readings.js';
 import type { FullDate, Period } from './year.js';
 
 export interface AccountResult {
@@ -67,9 +68,9 @@ export interface AccountContext {
 /**
  * One account's section → its rows and statement facts, in four steps: dates (the period, then
  * each posting's full dates), texts (Buchungstext and Empfänger), signs (all sign evidence,
- * sign.ts), and the balances' repair and reconciliation (reconcile.ts). Mutates the segment:
- * OCR'd booking dates out of order are repaired first, and unsigned balances may take the
- * statement's convention.
+ * sign.ts), the balances' reading as the document's arithmetic judges it (balance-readings.ts,
+ * judge.ts), and repair and reconciliation (reconcile.ts). Mutates the segment: OCR'd booking
+ * dates out of order are repaired first, and the balances take the reading the judge keeps.
  */
 export function account(s: Segment, ctx: AccountContext): AccountResult {
   orderBalancesByDate(s);
@@ -78,7 +79,8 @@ export function account(s: Segment, ctx: AccountContext): AccountResult {
   const dates = postingDates(s.postings, period);
   const texts = s.postings.map((p) => postingText(p, ctx.partyFor(p), ctx.card, ctx.partySlot));
   const { signs, unread } = postingSigns(s.postings, texts, s.opening, ctx);
-  applyBalanceConvention(s, signs);
+  // Which balance opens, which closes and which side an unsigned one is on: the arithmetic decides (judge.ts).
+  judgeBalances(s, signs, ctx.card);
   balancesFromRunning(s, signs);
   const reconciled = reconcileAccount(s, signs, unread, ctx.ocrPages);
   const confirmed = confirmedByRunning(s, signs);

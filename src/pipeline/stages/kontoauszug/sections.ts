@@ -21,10 +21,12 @@ export interface Segment {
   openingSign: Sign | null;
   closingSign: Sign | null;
   postings: Posting[];
+  /** Page balances (Übertrag, Zwischensumme …) printed after the first `after` postings: figures the judge checks readings against (judge.ts). */
+  pageBalances: { after: number; value: number }[];
 }
 
 export function newSegment(iban: string | null): Segment {
-  return { iban, opening: null, openingLine: null, closing: null, closingLine: null, openingUnsigned: false, closingUnsigned: false, openingSign: null, closingSign: null, postings: [] };
+  return { iban, opening: null, openingLine: null, closing: null, closingLine: null, openingUnsigned: false, closingUnsigned: false, openingSign: null, closingSign: null, postings: [], pageBalances: [] };
 }
 
 /** An amount token's value in signed cents (unsigned counts as positive), null for none. */
@@ -72,6 +74,7 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
       balanceLines.push(e.line);
       otherLines.push(e.line);
       const value = balanceValue(e.amount, e.line);
+      if (value !== null && e.balance === 'carry' && cur) cur.pageBalances.push({ after: cur.postings.length, value });
       if (value === null || e.balance === 'carry') continue;
       const kind = e.balance === 'either' ? (cur && (cur.postings.length > 0 || cur.opening !== null) ? 'closing' : 'opening') : e.balance;
       if (kind === 'opening') {
@@ -116,6 +119,7 @@ function mergeSections(segments: readonly Segment[]): Segment[] {
       merged.push(s);
       continue;
     }
+    same.pageBalances.push(...s.pageBalances.map((b) => ({ after: b.after + same.postings.length, value: b.value })));
     same.postings.push(...s.postings);
     if (same.opening === null) {
       same.opening = s.opening;

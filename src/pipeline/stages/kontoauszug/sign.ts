@@ -4,7 +4,7 @@ import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import type { Line, Sign } from '../../layout/lines.js';
 import type { Posting, SignedPosting } from './posting.js';
 import { fitsUnread } from './repair.js';
-import { signed, type Segment } from './sections.js';
+import { signed } from './sections.js';
 
 /**
  * Sign resolution. Certain sources, in this order: the sign the amount prints (`-`, U+2212,
@@ -194,25 +194,4 @@ export function postingSigns(
     signs.push({ cents, sign: sign!, certain });
   });
   return { signs, unread };
-}
-
-/**
- * Balances printed without a sign follow the statement's convention: where only credits print
- * '+' — on postings or on a balance — and nothing prints '-' (a card issuer's statement, where
- * an unsigned amount is charged to the card), an unsigned balance is money owed. Taken (the
- * segment's balances set) only when that reading reconciles as the postings stand and the
- * printed one does not. Where no amount prints a sign, nothing says which side an unsigned
- * balance is on: the guesses give way to the balances instead (`reconcileSigns`).
- */
-export function applyBalanceConvention(s: Segment, signs: readonly SignedPosting[]): void {
-  const marks = new Set([...s.postings.map((p) => p.amount.sign), s.openingSign, s.closingSign]);
-  if (marks.has(1) && !marks.has(-1) && s.opening !== null && s.closing !== null && (s.openingUnsigned || s.closingUnsigned)) {
-    const sum = signs.reduce((t, p) => t + p.sign * p.cents, 0);
-    const opening = s.openingUnsigned ? -s.opening : s.opening;
-    const closing = s.closingUnsigned ? -s.closing : s.closing;
-    if (s.opening + sum !== s.closing && opening + sum === closing) {
-      s.opening = opening;
-      s.closing = closing;
-    }
-  }
 }

@@ -1,0 +1,66 @@
+import type { Line } from '../../layout/lines.js';
+import { balanceKind } from './balances.js';
+import { judge, type Reading, type Verdict } from './judge.js';
+import type { SignedPosting } from './posting.js';
+import type { Segment } from './sections.js';
+
+/**
+ * The structural alternatives of one account's balances, generated from what the statement
+ * prints, and the judge's choice among them (judge.ts). The first reading is always the one the
+ * layout rules made (balance-order.ts put two dated balances in date order; sign.ts gave each
+ * posting its sign), so where the figures cannot tell the readings apart it stays.
+ *
+ * - `unsigned owed`: balances printed without a sign are money owed — a card issuer's
+ *   statement, where an unsigned amount is charged to the card. Generated where the statement
+ *   marks no amount `-` and either marks credits `+` (on postings or a balance) or is a card
+ *   statement. Where some amount prints `-`, unsigned means positive and no alternative is read.
+ * - `balances swapped`: two balances that name no role of their own (`Kontostand am …`, no
+ *   alt/neu) may open and close either way round (a newest-first list prints today's first).
+ *   Lines that name their role (Saldo alt, Neuer Kontostand) are never swapped; nor are two
+ *   lines that both print a full date (their dates ordered them), nor balances around a posting
+ *   whose sign is a guess: swapping is then indistinguishable from reversing the guesses (a real
+ *   `Kontostand am 26 Okt. 2022 0,00` / `Überweisung von … 100,00` / `Kontostand am 31 Okt.
+ *   2022 100,00` reconciled "swapped" with the transfer guessed a debit).
+ *
+ * A reading that swaps the balances and negates them both is the mirror image of the postings'
+ * signs all reversed; the two are never generated together.
+ */
+export function balanceReadings(s: Segment, signs: readonly SignedPosting[], card: boolean): { readings: Reading[]; swap: ReadonlySet<string> } {
+  const copy = (): SignedPosting[] => signs.map((p) => ({ ...p }));
+  const readings: Reading[] = [{ name: 'as read', opening: s.opening, closing: s.closing, signs: copy() }];
+  const swap = new Set<string>();
+  if (s.opening === null || s.closing === null) return { readings, swap };
+  const marks = new Set([...s.postings.map((p) => p.amount.sign), s.openingSign, s.closingSign]);
+  if ((s.openingUnsigned || s.closingUnsigned) && !marks.has(-1) && (marks.has(1) || card)) {
+    readings.push({ name: 'unsigned owed', opening: s.openingUnsigned ? -s.opening : s.opening, closing: s.closingUnsigned ? -s.closing : s.closing, signs: copy() });
+  }
+  // Swapping the balances is the mirror image of reversing every posting's sign, so it is read
+  // only where no sign is a guess; and never where both lines print full dates (balance-order.ts
+  // has put those in date order already).
+  const dated = (l: Line): boolean => l.dates[0]?.date.year != null;
+  const certain = signs.every((p) => p.certain);
+  if (certain && s.openingLine && s.closingLine && !(dated(s.openingLine) && dated(s.closingLine)) && balanceKind(s.openingLine) === 'either' && balanceKind(s.closingLine) === 'either') {
+    readings.push({ name: 'balances swapped', opening: s.closing, closing: s.opening, signs: copy() });
+    swap.add('balances swapped');
+  }
+  return { readings, swap };
+}
+
+/**
+ * Reads the alternatives, keeps the one the judge chooses, and writes it into the segment (its
+ * balances, swapped with their lines where the reading swaps them) and into `signs`. Returns the
+ * kept reading's name and verdict.
+ */
+export function judgeBalances(s: Segment, signs: SignedPosting[], card: boolean): { name: string; verdict: Verdict } {
+  const { readings, swap } = balanceReadings(s, signs, card);
+  const { reading, verdict } = judge(readings, { postings: s.postings, pageBalances: s.pageBalances });
+  if (swap.has(reading.name)) {
+    [s.openingLine, s.closingLine] = [s.closingLine, s.openingLine];
+    [s.openingUnsigned, s.closingUnsigned] = [s.closingUnsigned, s.openingUnsigned];
+    [s.openingSign, s.closingSign] = [s.closingSign, s.openingSign];
+  }
+  s.opening = reading.opening;
+  s.closing = reading.closing;
+  reading.signs.forEach((p, i) => (signs[i]!.sign = p.sign));
+  return { name: reading.name, verdict };
+}
