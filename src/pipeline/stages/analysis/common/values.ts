@@ -189,6 +189,7 @@ function valueInAmountColumn(hit: LabelHit, lines: readonly TextLine[], spec: La
   const idx = same.indexOf(from);
   for (const line of [same[idx + 1], same[idx - 1]]) {
     if (!line) continue;
+    if (rowOfItsOwn(hit, line)) continue;
     // The reach is measured by the smaller of the two lines' sizes: a heading in larger type
     // ("Berechnung des Solidaritätszuschlags") must not stretch it over the blank line that sets
     // it apart from the previous section's last row and borrow that row's amount.
@@ -206,6 +207,21 @@ function valueInAmountColumn(hit: LabelHit, lines: readonly TextLine[], spec: La
     }
   }
   return null;
+}
+
+/**
+ * Whether `line` is another row of the label's table: a word starts in the label's column (left
+ * edges within half a word height) where the label opens its own group of words. Its amount is
+ * that row's (a box of rows "Auslagen Verwaltung: / Auslagen der Polizei: 0,00 EUR" whose
+ * amounts OCR set half a line off their labels): a label without an amount on its line takes the
+ * amount of a neighbour that has no label of its own, never one of the next row's.
+ */
+function rowOfItsOwn(hit: LabelHit, line: TextLine): boolean {
+  const cells = hit.line.cells;
+  const before = cells[hit.first - 1];
+  const size = Math.max(hit.line.size, 6);
+  if (before && cells[hit.first]!.bbox.x - (before.bbox.x + before.bbox.width) < 2 * size) return false;
+  return line.cells.some((c) => Math.abs(c.bbox.x - hit.x0) <= size / 2 && /^\p{L}{2}/u.test(c.text));
 }
 
 function valueBelow(hit: LabelHit, lines: readonly TextLine[], spec: LabelSpec): { line: TextLine; parsed: Parsed } | null {
