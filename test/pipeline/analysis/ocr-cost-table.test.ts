@@ -87,4 +87,31 @@ describe('fine-notice cost tables read by OCR', () => {
     assert.equal(a.key_numbers.gebuehren?.value, '25,00€');
     assert.equal(a.key_numbers.auslagen?.value, '3,50€');
   });
+
+  it('a sentence that breaks before its amount ("… mit einem Verwarnungsgeld von" / "30,00 €" centred below) names that amount', () => {
+    const words: W[] = [
+      ...row(60, ['Regierungspräsidium', 56], ['Kassel', 180]),
+      ...row(120, ['Verwarnung', 56], ['mit', 122], ['Verwarnungsgeld', 146]),
+      ...row(150, ['Wegen', 56], ['dieser', 96], ['Ordnungswidrigkeit', 136], ['verwarne', 250], ['ich', 302], ['Sie', 324], ['mit', 346], ['einem', 368], ['Verwarnungsgeld', 402], ['von', 494]),
+      ['30,00', 250, 176, 14],
+      ['€', 286, 176, 14],
+      ...row(200, ['Die', 56], ['Verwarnung', 80], ['wird', 146], ['nur', 176], ['wirksam.', 200]),
+    ];
+    assert.equal(analyzeLetter(bussgeldbescheidAnalyzer, 'bussgeldbescheid', notice(words)).key_numbers.geldbusse?.value, '30,00 €');
+  });
+
+  it('a notice whose date cannot be read but which prints the two-week objection period is flagged, without a computed date', () => {
+    const words: W[] = [
+      ...head,
+      ...row(200, ['eine', 56], ['Geldbuße', 86], ['festgesetzt', 140], ['von:', 212], ['80,00', 480], ['€', 515]),
+      ...row(230, ['Rechtsbehelfsbelehrung', 56]),
+      ...row(244, ['Der', 56], ['Bußgeldbescheid', 80], ['wird', 176], ['rechtskräftig,', 206], ['wenn', 296], ['Sie', 326], ['nicht', 348], ['innerhalb', 380], ['von', 440], ['zwei', 462], ['Wochen', 490]),
+      ...row(258, ['nach', 56], ['seiner', 86], ['Zustellung', 124], ['schriftlich', 190], ['Einspruch', 260], ['einlegen.', 318]),
+    ];
+    const flag = analyzeLetter(bussgeldbescheidAnalyzer, 'bussgeldbescheid', notice(words)).review_flags.find((f) => f.topic === 'einspruchsfrist');
+    assert.ok(flag, 'einspruchsfrist raised');
+    assert.doesNotMatch(flag.description, /\d{2}\.\d{2}\.\d{4}/u);
+    const silent = words.filter((w) => w[2] < 230);
+    assert.equal(analyzeLetter(bussgeldbescheidAnalyzer, 'bussgeldbescheid', notice(silent)).review_flags.some((f) => f.topic === 'einspruchsfrist'), false);
+  });
 });

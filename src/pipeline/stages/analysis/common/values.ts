@@ -210,6 +210,21 @@ function valueInAmountColumn(hit: LabelHit, lines: readonly TextLine[], spec: La
 }
 
 /**
+ * A sentence that names the amount and breaks before it: the label's line ends in joining words
+ * only ("… verwarne ich Sie mit einem Verwarnungsgeld von" / "30,00 €", centred below), and the
+ * line directly below holds that one amount and nothing else — the sentence goes on there,
+ * wherever that line starts.
+ */
+function amountOnNextLine(hit: LabelHit, lines: readonly TextLine[]): { line: TextLine; parsed: Parsed } | null {
+  const rest = hit.line.cells.slice(hit.last + 1);
+  if (rest.length === 0 || !rest.every((c) => FILLER.test(c.text.replace(/[,;]$/, '')))) return null;
+  const next = lines[placeOf(lines, hit.line) + 1];
+  if (!next || next.page !== hit.line.page || next.top - hit.line.bottom > 1.5 * Math.max(hit.line.size, next.size, 8)) return null;
+  const parsed = readValueAt(next, 0, 'money');
+  return parsed && parsed.used === next.cells.length ? { line: next, parsed } : null;
+}
+
+/**
  * Whether `line` is another row of the label's table: a word starts in the label's column (left
  * edges within half a word height) where the label opens its own group of words. Its amount is
  * that row's (a box of rows "Auslagen Verwaltung: / Auslagen der Polizei: 0,00 EUR" whose
@@ -321,7 +336,7 @@ function valueOfLabelIn(line: TextLine, label: string, lines: readonly TextLine[
     if (wrapped && wrapped.line.index > line.index && (!below || below.line.index > wrapped.line.index)) return { value: wrapped.parsed.printed, page: wrapped.line.page, line: wrapped.line, label: hit };
     if (below) return { value: below.parsed.printed, page: below.line.page, line: below.line, label: hit };
   } else if (spec.kind === 'money') {
-    const wrapped = valueInAmountColumn(hit, lines, spec);
+    const wrapped = valueInAmountColumn(hit, lines, spec) ?? amountOnNextLine(hit, lines);
     if (wrapped) return { value: wrapped.parsed.printed, page: wrapped.line.page, line: wrapped.line, label: hit };
   }
   return null;
