@@ -27,8 +27,69 @@ const FOLLOWS = /^(abs\.?|satz|s\.|nr\.?|ziff\.?|bgb\)?[.,;]?|owig\)?[.,;]?|ao\)
  * paper grain read as marks …), then the two that need a letter's line context (below).
  */
 export function readLetterLines(document: LoadedDocument): TextLine[] {
-  const lines = documentTextLines({ ...document, pages: normaliseOcrPages(document.pages) });
+  const lines = splitStackedLines(documentTextLines({ ...document, pages: normaliseOcrPages(document.pages) }));
   return restoreDecimalColons(restoreSectionSigns(lines));
+}
+
+/** Share of the narrower word's width two words must cover together to stand over one another. */
+const STACKED = 0.3;
+
+/**
+ * Words of two or three printed lines grouped as one. The line grouping takes a word into a
+ * line when its centre is within half a word height, so one word box OCR drew over two lines
+ * (a scan turned by a degree, a smudge) widens the band, and a two-row cost table
+ * ("Gebühr 25,00 € / Auslagen 3,50 €") or two lines of prose come out as one line with their
+ * words interleaved ("Gebühr Auslagen 25,00€ 3,50€") — a label then takes its neighbour's amount.
+ * Words of one printed line never stand over one another, so where OCR'd words of a line overlap
+ * horizontally (by more than STACKED of the narrower), the line is cut at the largest gaps
+ * between its words' vertical centres into as many lines as words stand over one another, each
+ * left to right. The line stays whole when a cut would still leave words over one another or
+ * the gap is less than a third of a word height (no two lines to tell apart). A text layer is
+ * left as printed.
+ */
+function splitStackedLines(lines: readonly TextLine[]): TextLine[] {
+  const out: TextLine[] = [];
+  for (const line of lines) out.push(...(splitStacked(line) ?? [line]));
+  // Lines are numbered again per page, top to bottom, as the layout numbers them.
+  const next = new Map<number, number>();
+  return out.map((l) => {
+    const index = next.get(l.page) ?? 0;
+    next.set(l.page, index + 1);
+    return l.index === index ? l : { ...l, index };
+  });
+}
+
+type Cell = TextLine['cells'][number];
+const overlaps = (a: Cell, b: Cell) => Math.min(a.bbox.x + a.bbox.width, b.bbox.x + b.bbox.width) - Math.max(a.bbox.x, b.bbox.x) > STACKED * Math.min(a.bbox.width, b.bbox.width);
+const mid = (c: Cell) => c.bbox.y + c.bbox.height / 2;
+
+function splitStacked(line: TextLine): TextLine[] | null {
+  const cells = line.cells;
+  if (cells.length < 2 || cells.some((c) => c.source !== 'ocr')) return null;
+  const depth = Math.max(...cells.map((c) => 1 + cells.filter((o) => o !== c && overlaps(c, o)).length));
+  if (depth < 2) return null;
+  const rows = Math.min(depth, 3);
+  const byMid = [...cells].sort((a, b) => mid(a) - mid(b));
+  const gaps = byMid.slice(1).map((c, i) => ({ at: i + 1, gap: mid(c) - mid(byMid[i]!) })).sort((a, b) => b.gap - a.gap).slice(0, rows - 1);
+  if (gaps.some((g) => g.gap < line.size / 3)) return null;
+  const cuts = gaps.map((g) => g.at).sort((a, b) => a - b);
+  const groups = [0, ...cuts].map((from, k) => byMid.slice(from, cuts[k] ?? byMid.length).sort((a, b) => a.bbox.x - b.bbox.x));
+  if (groups.some((g) => g.some((c, i) => g.slice(i + 1).some((o) => overlaps(c, o))))) return null;
+  return groups.map((g) => {
+    const heights = g.map((c) => c.bbox.height).sort((a, b) => a - b);
+    const text = g.map((c) => c.text).join(' ');
+    return {
+      ...line,
+      cells: g,
+      text,
+      folded: foldGerman(text),
+      top: Math.min(...g.map((c) => c.bbox.y)),
+      bottom: Math.max(...g.map((c) => c.bbox.y + c.bbox.height)),
+      x0: g[0]!.bbox.x,
+      x1: Math.max(...g.map((c) => c.bbox.x + c.bbox.width)),
+      size: heights[Math.floor(heights.length / 2)]!,
+    };
+  });
 }
 
 const COLON_AMOUNT = /^(\d{1,3}(?:\.\d{3})*)[:;](\d{2})(-?)$/;

@@ -17,13 +17,22 @@ interface Facts extends BussgeldFlagInput {
 /** Section headings, folded (the lexicon's printed words through the letter fold). */
 export const BUSSGELD_HEADINGS = letterForms('bussgeldHeading');
 
+/**
+ * The Rechtsbehelfsbelehrung's objection period as notices print it ("wenn Sie nicht innerhalb
+ * von zwei Wochen nach seiner Zustellung … Einspruch einlegen", "Gegen diesen Bescheid kann
+ * innerhalb von 2 Wochen … Einspruch eingelegt werden"): one sentence naming the two weeks and
+ * the Einspruch. A photo that shows no readable date still shows the period (review-flags.ts).
+ */
+const OBJECTION_PERIOD = /(?:innerhalb|binnen)\s+(?:von\s+)?(?:zwei|2)\s+Wochen[^.]{0,160}?Einspruch|Einspruch[^.]{0,160}?(?:innerhalb|binnen)\s+(?:von\s+)?(?:zwei|2)\s+Wochen/iu;
+
 export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.bussgeldbescheid',
   extract(input) {
     const base = extractBussgeldKeyNumbers(input);
     const sub = input.subtype;
     const kind: BussgeldKind = sub.id === 'anhoerung' ? 'anhoerung' : sub.id === 'verwarnung' ? 'verwarnung' : 'bussgeldbescheid';
-    return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { keyNumbers: base.keyNumbers, kind, sender: senderOf(input.lines), subtype: sub.label } };
+    const objectionPeriodPrinted = input.texts.some((t) => OBJECTION_PERIOD.test(t.text.replace(/\s+/gu, ' ')));
+    return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { keyNumbers: base.keyNumbers, kind, sender: senderOf(input.lines), subtype: sub.label, objectionPeriodPrinted } };
   },
   flags: bussgeldReviewFlags,
   sections: (input) => splitSections(input.lines, { headings: BUSSGELD_HEADINGS }),

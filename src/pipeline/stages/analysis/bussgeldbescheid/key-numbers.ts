@@ -33,7 +33,7 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
   // Bußgeldkatalog eine Geldbuße von 100,00 € vorgesehen"); when nothing else names a fine,
   // that rate is the fine the letter announces.
   found.geldbusse ??= findKeyValue(input.lines, { ...SPECS.geldbusse, skipLine: letterPattern('notFineAmountRetry', '$W', '') });
-  completeSumTable(input.lines, found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' });
+  completeSumTable(input.lines, found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' }, { gebuehren: SPECS.gebuehren.labels, auslagen: SPECS.auslagen.labels });
   const summed = tableSumCheck(BUSSGELD_RULE, input.lines, found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' }, findKeyValues(input.lines, SPECS.gesamtbetrag));
   if (summed) found.gesamtbetrag = summed.total;
   found.bescheiddatum = letterDate(input.lines, input.texts, ['Bescheiddatum', 'Datum des Bescheids', 'Bescheid vom', 'Erlassen am', 'Datum']);

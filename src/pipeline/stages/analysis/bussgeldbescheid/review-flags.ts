@@ -9,6 +9,8 @@ export type BussgeldKind = 'bussgeldbescheid' | 'verwarnung' | 'anhoerung';
 export interface BussgeldFlagInput {
   keyNumbers: Record<string, KeyNumber>;
   kind: BussgeldKind;
+  /** The notice prints the two-week objection period (index.ts OBJECTION_PERIOD). */
+  objectionPeriodPrinted?: boolean;
 }
 
 /** The review-flag topics of SPEC §9 this type raises; the API document lists them as an enum. */
@@ -28,6 +30,14 @@ export function bussgeldReviewFlags(f: BussgeldFlagInput): ReviewFlag<BussgeldFl
       topic: 'einspruchsfrist',
       severity: 'warning',
       description: `Einspruch binnen zwei Wochen nach Zustellung (§67 OWiG): bei Zustellung am Bescheiddatum ${fmtDate(datum)} bis zum ${fmtDate(frist)}; maßgeblich ist das Zustelldatum auf dem Umschlag. Ohne Einspruch wird der Bescheid rechtskräftig.`,
+    });
+  } else if (f.kind === 'bussgeldbescheid' && f.objectionPeriodPrinted) {
+    // No date could be read (a photo, a redacted copy), but the notice states the period: the
+    // reader is told the rule and where the date is, without a computed date that would be a guess.
+    flags.push({
+      topic: 'einspruchsfrist',
+      severity: 'warning',
+      description: 'Einspruch binnen zwei Wochen nach Zustellung (§67 OWiG); das Datum des Bescheids war nicht zu lesen — maßgeblich ist das Zustelldatum auf dem Umschlag. Ohne Einspruch wird der Bescheid rechtskräftig.',
     });
   }
   if (tat && datum && f.kind !== 'anhoerung') {

@@ -161,6 +161,7 @@ export function completeSumTable(
   lines: readonly TextLine[],
   found: Record<string, { value: string; page: number; line?: TextLine } | null>,
   names: { first: string; parts: readonly string[]; total: string },
+  labels: Partial<Record<string, readonly string[]>> = {},
 ): void {
   const first = found[names.first];
   if (!first?.line || (found[names.total] && names.parts.every((n) => found[n]))) return;
@@ -169,19 +170,57 @@ export function completeSumTable(
   const at = placeOf(lines, first.line);
   const rows: { line: TextLine; figure: RowFigure }[] = [];
   for (let i = at; i < lines.length && i <= at + 8 && lines[i]!.page === first.line.page; i++) {
-    const f = inColumn(lines[i]!, span);
+    const f = inColumn(lines[i]!, span) ?? commaDropped(lines[i]!, span);
     if (f) rows.push({ line: lines[i]!, figure: f });
   }
   let sum = 0;
   for (const [k, row] of rows.entries()) {
-    if (k >= 2 && row.figure.cents === sum) {
+    if (k >= 2 && row.figure.cents === sum && !COMMA_DROPPED.has(row.figure)) {
       found[names.total] ??= { value: row.figure.printed, page: row.line.page, line: row.line };
-      const missing = names.parts.filter((n) => !found[n]);
       const known = new Set(names.parts.map((n) => found[n]?.line).filter(Boolean));
-      const unclaimed = rows.slice(1, k).filter((r) => !known.has(r.line));
+      let unclaimed = rows.slice(1, k).filter((r) => !known.has(r.line));
+      let missing = names.parts.filter((n) => !found[n]);
+      // A row whose line names a missing part (its label read) is that part; then a single
+      // part left and a single row left are each other.
+      for (const name of [...missing]) {
+        const named = unclaimed.filter((r) => labels[name]?.some((l) => r.line.folded.includes(foldGerman(l))));
+        if (named.length !== 1) continue;
+        found[name] = { value: named[0]!.figure.printed, page: named[0]!.line.page, line: named[0]!.line };
+        unclaimed = unclaimed.filter((r) => r !== named[0]);
+        missing = missing.filter((n) => n !== name);
+      }
       if (missing.length === 1 && unclaimed.length === 1) found[missing[0]!] = { value: unclaimed[0]!.figure.printed, page: unclaimed[0]!.line.page, line: unclaimed[0]!.line };
       return;
     }
     sum += row.figure.cents ?? 0;
   }
+}
+
+/** Figures read by commaDropped: never a total, only a part the column's sum ties down. */
+const COMMA_DROPPED = new WeakSet<RowFigure>();
+
+/**
+ * An amount whose decimal comma OCR lost ("Auslagen 350 €" for 3,50 €, "350€"): three or more
+ * digits with a currency sign glued to them or as the next word, ending in the column of the
+ * table's amounts, on an OCR'd line. Read as cents — which only the table's sum can confirm:
+ * completeSumTable takes it only when the rows above the total add up with it so (80,00 + 25,00
+ * + 3,50 = 108,50), and never as the total itself; a text layer is left as printed.
+ */
+function commaDropped(line: TextLine, column: { x0: number; x1: number }): RowFigure | null {
+  for (let i = 0; i < line.cells.length; i++) {
+    const cell = line.cells[i]!;
+    if (cell.source !== 'ocr') continue;
+    const m = /^(\d{3,6})(€|EUR)?$/u.exec(cell.text);
+    const sign = m?.[2] ?? (/^(€|EUR)$/u.test(line.cells[i + 1]?.text ?? '') ? line.cells[i + 1]!.text : null);
+    if (!m || !sign) continue;
+    const last = m[2] ? cell : line.cells[i + 1]!;
+    const x1 = last.bbox.x + last.bbox.width;
+    if (Math.abs(x1 - column.x1) > 4) continue;
+    const cents = Number(m[1]);
+    const printed = `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}${m[2] ? sign : ` ${sign}`}`;
+    const figure: RowFigure = { index: i, used: m[2] ? 1 : 2, printed, cents, value: cents / 100, kind: 'money', x0: cell.bbox.x, x1, role: 'amount' };
+    COMMA_DROPPED.add(figure);
+    return figure;
+  }
+  return null;
 }

@@ -189,6 +189,7 @@ function valueInAmountColumn(hit: LabelHit, lines: readonly TextLine[], spec: La
   const idx = same.indexOf(from);
   for (const line of [same[idx + 1], same[idx - 1]]) {
     if (!line) continue;
+    if (rowOfItsOwn(hit, line)) continue;
     // The reach is measured by the smaller of the two lines' sizes: a heading in larger type
     // ("Berechnung des Solidaritätszuschlags") must not stretch it over the blank line that sets
     // it apart from the previous section's last row and borrow that row's amount.
@@ -206,6 +207,36 @@ function valueInAmountColumn(hit: LabelHit, lines: readonly TextLine[], spec: La
     }
   }
   return null;
+}
+
+/**
+ * A sentence that names the amount and breaks before it: the label's line ends in joining words
+ * only ("… verwarne ich Sie mit einem Verwarnungsgeld von" / "30,00 €", centred below), and the
+ * line directly below holds that one amount and nothing else — the sentence goes on there,
+ * wherever that line starts.
+ */
+function amountOnNextLine(hit: LabelHit, lines: readonly TextLine[]): { line: TextLine; parsed: Parsed } | null {
+  const rest = hit.line.cells.slice(hit.last + 1);
+  if (rest.length === 0 || !rest.every((c) => FILLER.test(c.text.replace(/[,;]$/, '')))) return null;
+  const next = lines[placeOf(lines, hit.line) + 1];
+  if (!next || next.page !== hit.line.page || next.top - hit.line.bottom > 1.5 * Math.max(hit.line.size, next.size, 8)) return null;
+  const parsed = readValueAt(next, 0, 'money');
+  return parsed && parsed.used === next.cells.length ? { line: next, parsed } : null;
+}
+
+/**
+ * Whether `line` is another row of the label's table: a word starts in the label's column (left
+ * edges within half a word height) where the label opens its own group of words. Its amount is
+ * that row's (a box of rows "Auslagen Verwaltung: / Auslagen der Polizei: 0,00 EUR" whose
+ * amounts OCR set half a line off their labels): a label without an amount on its line takes the
+ * amount of a neighbour that has no label of its own, never one of the next row's.
+ */
+function rowOfItsOwn(hit: LabelHit, line: TextLine): boolean {
+  const cells = hit.line.cells;
+  const before = cells[hit.first - 1];
+  const size = Math.max(hit.line.size, 6);
+  if (before && cells[hit.first]!.bbox.x - (before.bbox.x + before.bbox.width) < 2 * size) return false;
+  return line.cells.some((c) => Math.abs(c.bbox.x - hit.x0) <= size / 2 && /^\p{L}{2}/u.test(c.text));
 }
 
 function valueBelow(hit: LabelHit, lines: readonly TextLine[], spec: LabelSpec): { line: TextLine; parsed: Parsed } | null {
@@ -305,7 +336,7 @@ function valueOfLabelIn(line: TextLine, label: string, lines: readonly TextLine[
     if (wrapped && wrapped.line.index > line.index && (!below || below.line.index > wrapped.line.index)) return { value: wrapped.parsed.printed, page: wrapped.line.page, line: wrapped.line, label: hit };
     if (below) return { value: below.parsed.printed, page: below.line.page, line: below.line, label: hit };
   } else if (spec.kind === 'money') {
-    const wrapped = valueInAmountColumn(hit, lines, spec);
+    const wrapped = valueInAmountColumn(hit, lines, spec) ?? amountOnNextLine(hit, lines);
     if (wrapped) return { value: wrapped.parsed.printed, page: wrapped.line.page, line: wrapped.line, label: hit };
   }
   return null;
