@@ -89,6 +89,19 @@ export function namesPeriod(text: string): boolean {
   return words.some((w, i) => MONTHS.has(w) && (i > 0 || /^(?:19|20)\d{2}$|^'?\d{2}$/u.test(words[i + 1] ?? '')));
 }
 
+/** How much a line reads like a name (0–1): name-like, no figures, words capitalised. */
+export function nameScore(text: string): number {
+  if (!nameLike(text)) return 0;
+  let score = 0.6;
+  if (/\d/u.test(text)) score -= 0.4;
+  const words = text.split(/\s+/u).filter((w) => /\p{L}/u.test(w));
+  const capitalised = words.filter((w) => /^[\p{Lu}(„"]/u.test(w) || vocab.nameConnector.test(w));
+  if (words.length > 0 && capitalised.length === words.length) score += 0.2;
+  if (vocab.legalFormSuffix.test(text) || /^\p{Lu}[\p{L}-]+, \p{Lu}/u.test(text)) score += 0.2;
+  if (words.length > 6) score -= 0.3;
+  return Math.max(0, Math.min(1, score));
+}
+
 export interface Split {
   counterparty: string;
   text: string;
@@ -177,6 +190,9 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   if (type === '') {
     // First line is not a posting type: a name when a later line starts with the type.
     if (ls.length > 1 && typePhrase(ls[1]!) !== '' && nameLike(first)) return { counterparty: first, text: join(ls.slice(1)) };
+    // A description the vocabulary does not know (`Zahlung erhalten`, `Website-Zahlung`) over a
+    // line that reads clearly more like a name (`Lena Weiß`, `Ticketecke GmbH`): the name.
+    if (ls.length > 1 && !/\d/u.test(first) && nameScore(ls[1]!) >= 0.8 && nameScore(ls[1]!) > nameScore(first)) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
     return { counterparty: nameOr(''), text: join(ls) };
   }
   const rest = first.slice(type.length).replace(/^[\s·:,\-/]+/u, '').trim();
@@ -201,8 +217,10 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   // Only the line right below the type line (or below a value-date line) is the name line …
   if (i === 1) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
   // … or, below a card or terminal reference line of figures and marks (`MC/0000007 06.06.
-  // 20:10 O`, no SEPA field), the merchant with its place: `BIPA 0815 1070 WIEN`.
-  if (i === 2 && figureLine(ls[1]!) && !namesPeriod(ls[2]!)) return { counterparty: ls[2]!, text: join([first, ls[1]!, ...ls.slice(3)]) };
+  // 20:10 O`, no SEPA field), the merchant with its place: `BIPA 0815 1070 WIEN` — not a line
+  // with an amount, date or time of its own (`06.07/15.23UHR BADKOE.NEU EUR 500,00`, where a
+  // cash machine prints its place).
+  if (i === 2 && figureLine(ls[1]!) && !/\d[,.:/]\d/u.test(ls[2]!)) return { counterparty: ls[2]!, text: join([first, ls[1]!, ...ls.slice(3)]) };
   return { counterparty: nameOr(''), text: join(ls) };
 }
 
