@@ -192,7 +192,12 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
     if (ls.length > 1 && typePhrase(ls[1]!) !== '' && nameLike(first)) return { counterparty: first, text: join(ls.slice(1)) };
     // A description the vocabulary does not know (`Zahlung erhalten`, `Website-Zahlung`) over a
     // line that reads clearly more like a name (`Lena Weiß`, `Ticketecke GmbH`): the name.
-    if (ls.length > 1 && !/\d/u.test(first) && nameScore(ls[1]!) >= 0.8 && nameScore(ls[1]!) > nameScore(first)) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
+    // Only a phrase (a lower-case word no name holds) over two words or more in mixed case: a
+    // heading (`Gutschriften`), a capitals-only booking line (`GEBUEHRENKONTO HANDYAUFLADUNG`) or
+    // a securities line under `WERTPAPIERE` is no such name (real corpus).
+    const second = ls[1] ?? '';
+    const mixedCase = second.split(' ').length >= 2 && second !== second.toUpperCase();
+    if (ls.length > 1 && !/\d/u.test(first) && readsAsPhrase(first) && mixedCase && nameScore(second) >= 0.8 && nameScore(second) > nameScore(first)) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
     return { counterparty: nameOr(''), text: join(ls) };
   }
   const rest = first.slice(type.length).replace(/^[\s·:,\-/]+/u, '').trim();
@@ -220,7 +225,7 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   // 20:10 O`, no SEPA field), the merchant with its place: `BIPA 0815 1070 WIEN` — not a line
   // with an amount, date or time of its own (`06.07/15.23UHR BADKOE.NEU EUR 500,00`, where a
   // cash machine prints its place).
-  if (i === 2 && figureLine(ls[1]!) && !/\d[,.:/]\d/u.test(ls[2]!)) return { counterparty: ls[2]!, text: join([first, ls[1]!, ...ls.slice(3)]) };
+  if (i === 2 && figureLine(ls[1]!) && /^\p{Lu}/u.test(ls[2]!) && !/\d[,.:/]\d/u.test(ls[2]!)) return { counterparty: ls[2]!, text: join([first, ls[1]!, ...ls.slice(3)]) };
   return { counterparty: nameOr(''), text: join(ls) };
 }
 
