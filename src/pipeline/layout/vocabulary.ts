@@ -121,6 +121,8 @@ export const statementPatterns = Object.freeze({
   feeWording: new RegExp(`(${any('feeWording')})`, 'iu'),
   /** Printed line text: `Label: name`, the name captured. */
   partyLabel: new RegExp(R`^(?:${any('partyLabel')})\s*:\s*(.+)$`, 'iu'),
+  /** Printed line text: `Label name` without the colon (Austrian statements), the rest captured. */
+  partyLabelBare: new RegExp(R`^(?:${any('partyLabel')})\s+(.+)$`, 'iu'),
   /** Printed line text: a card statement's own words. */
   cardStatementMark: new RegExp(R`\b(${any('cardStatementMark')})\b`, 'iu'),
   /** Printed first line. */

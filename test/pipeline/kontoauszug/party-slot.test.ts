@@ -43,8 +43,11 @@ describe('counterparty slot from the whole document', () => {
     ];
     assert.equal(documentPartySlot(postings), 'second');
     assert.deepEqual(splitCounterparty(postings[0]!, false, 'second'), { counterparty: 'Swisscom (Schweiz) AG', text: 'eBill Rechnung Nr. 938323463' });
-    // Without the document's evidence the unknown type hides the name.
-    assert.equal(splitCounterparty(postings[0]!).counterparty, '');
+    // Issue 21: the slot is a prior, not a switch — without the document's evidence a posting
+    // still names the line that reads clearly more like a name than its unknown type does.
+    assert.equal(splitCounterparty(postings[0]!).counterparty, 'Swisscom (Schweiz) AG');
+    // … but not a one-word line under it (a heading such as `Gutschriften`).
+    assert.equal(splitCounterparty(['eBill', 'Gutschriften']).counterparty, '');
   });
 
   test('type and name on one line: each posting by its own content', () => {

@@ -166,6 +166,8 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Kartentransaktion', means: ['typeWord'] },
   { word: 'Debitkarte', means: ['typeWord', 'typeCard'] },
   { word: 'Girocard', means: ['typeWord', 'typeCard'] },
+  // Austrian: `Bezahlung Karte`, `Bezahlung Bankomat` / `MC/0000007 06.06. 20:10 O` / the merchant.
+  { word: 'Bezahlung', means: ['typeWord'] },
   { word: 'Dauerauftrag', means: ['typeWord', 'debitType', 'onlyDebit', 'kontoauszugSignalDauerauftrag'] },
   { word: 'Zahlungseingang', means: ['typeWord', 'creditHeader', 'creditType', 'creditAnywhere', 'creditTypeInside', 'incomingWord'] },
   { word: 'Zahlungsausgang', means: ['typeWord', 'debitHeader', 'debitType'] },
@@ -243,6 +245,8 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'standing order', lang: 'en', means: ['typeWord', 'typeStandingOrder'] },
   { word: 'interest', lang: 'en', means: ['typeWord', 'noParty', 'typeInterest'] },
   { word: 'reward', lang: 'en', means: ['typeWord', 'noParty'] },
+  // Money loaded onto an e-money or neobank account from one's own card: no payee.
+  { word: 'top-up', lang: 'en', means: ['typeWord', 'noParty'] },
   { word: 'cash withdrawal', lang: 'en', means: ['typeWord', 'noParty', 'typeCashWithdrawal'] },
   { word: 'fee', lang: 'en', means: ['typeWord', 'noParty'] },
   { word: 'alt (30.09.2025)', pattern: String.raw`alt \(\d`, means: ['opening'] },
@@ -394,7 +398,7 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Scheckgutschrift', means: ['creditType'] },
   { word: 'Belohnung', means: ['creditType', 'creditAnywhere'] },
   { word: 'Bonus', means: ['creditType'] },
-  { word: 'Cashback', means: ['creditType'] },
+  { word: 'Cashback', means: ['creditType', 'typeWord', 'noParty'] },
   { word: 'Verkauf', means: ['creditType', 'tradeWord'] },
   { word: 'Bargeld', means: ['debitType'] },
   { word: 'Kauf', pattern: String.raw`(?<!ver)kauf`, means: ['debitType'] },

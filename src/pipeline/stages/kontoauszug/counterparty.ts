@@ -1,3 +1,4 @@
+import { MONTHS_DE } from '../../../domain/german-dates.js';
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import type { Line } from '../../layout/lines.js';
@@ -40,14 +41,65 @@ export function nameLike(text: string): boolean {
   // "EINZAHLUNG 01 2011", "Lastschrift aus Kartenzahlung": a posting-type wording, not a name.
   if (typePhrase(text) !== '') return false;
   // Nor does a courtesy line ("Vielen Dank", "Danke für Ihre Zahlung").
-  if (vocab.courtesy.test(text)) return false;
+  if (thanks(text)) return false;
   // Field labels (`Verwendungszweck/ Kundenreferenz`, `Mandatsreferenz`) name no one.
   if (vocab.fieldLabel.test(text)) return false;
   // Securities orders ("ORDER Verkauf XXXX") name a trade, not a payee.
   if (vocab.tradeWord.test(text)) return false;
   // Nor does a fee or interest line ("Grundgebühr für September 2025").
   if (vocab.feeWording.test(text)) return false;
+  // A labelled field (`Transaktionscode: 2AV4…`, `Referenz: Urlaub`, `Mitteilung: Danke!`) is
+  // reference or purpose; a labelled name (`Empfänger: …`) is read by labelledName before this.
+  if (FIELD.test(text) && labelledName(text) === null) return false;
+  // A purpose names a period (`Miete Oktober`, `Gehalt Juni 2025`, `Kontopaket 06/2025`); a name
+  // does not (issue 21: a purpose is never the counterparty of an `Überweisung`).
+  if (namesPeriod(text)) return false;
   return true;
+}
+
+/** Words in lower case that a name does not hold (`im`, `mit`, `auf`): a phrase, not a name. */
+function readsAsPhrase(text: string): boolean {
+  return text.split(' ').some((w) => /^\p{Ll}/u.test(w) && !vocab.nameConnector.test(w));
+}
+
+/** A courtesy anywhere among the line's parts (`Zahlung - vielen Dank`): the bank's own wording. */
+function thanks(text: string): boolean {
+  return text.split(/\s+[-–·]\s+|,\s+/u).some((part) => vocab.courtesy.test(part));
+}
+
+/** A reference line of figures and marks (card number, date, time), no SEPA field or IBAN. */
+function figureLine(text: string): boolean {
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  const digits = (text.match(/\d/gu) ?? []).length;
+  return digits >= 4 && digits > letters * 2 && !SEPA.test(text) && !/\b[A-Z]{2}\d{2}(?:\s?\d{4}){3}/u.test(text);
+}
+
+/** `Label: …` — one word (perhaps hyphenated) and a colon at the start of the line. */
+const FIELD = /^\p{L}[\p{L}.\-]*:(?:\s|$)/u;
+const MONTHS = new Set<string>(MONTHS_DE);
+
+/**
+ * The text names a period, as purposes do: a month name after another word (`Miete Oktober`) or
+ * before a year (`Juni 2025`), or a month/year (`06/2025`). A month name that starts the line
+ * without a year may be a first name (`August Schmidt`) and does not count.
+ */
+export function namesPeriod(text: string): boolean {
+  if (/(?:^|[\s(])(?:0[1-9]|1[0-2])\/(?:20)?\d{2}(?=$|[\s).,])/u.test(text)) return true;
+  const words = text.split(/\s+/u).map((w) => w.toLowerCase().replace(/[.,;:)]+$/u, ''));
+  return words.some((w, i) => MONTHS.has(w) && (i > 0 || /^(?:19|20)\d{2}$|^'?\d{2}$/u.test(words[i + 1] ?? '')));
+}
+
+/** How much a line reads like a name (0–1): name-like, no figures, words capitalised. */
+export function nameScore(text: string): number {
+  if (!nameLike(text)) return 0;
+  let score = 0.6;
+  if (/\d/u.test(text)) score -= 0.4;
+  const words = text.split(/\s+/u).filter((w) => /\p{L}/u.test(w));
+  const capitalised = words.filter((w) => /^[\p{Lu}(„"]/u.test(w) || vocab.nameConnector.test(w));
+  if (words.length > 0 && capitalised.length === words.length) score += 0.2;
+  if (vocab.legalFormSuffix.test(text) || /^\p{Lu}[\p{L}-]+, \p{Lu}/u.test(text)) score += 0.2;
+  if (words.length > 6) score -= 0.3;
+  return Math.max(0, Math.min(1, score));
 }
 
 export interface Split {
@@ -73,7 +125,12 @@ const PARTY_LABEL = vocab.partyLabel;
 /** The name a line gives with its label, or null when the line is no labelled name. */
 export function labelledName(line: string): string | null {
   const m = PARTY_LABEL.exec(line.trim());
-  return m && m[1]!.trim() !== '' ? m[1]!.trim() : null;
+  if (m && m[1]!.trim() !== '') return m[1]!.trim();
+  // Austrian statements print the label without its colon: `Auftraggeber Muster Industrie GmbH`.
+  // Then the rest must start with a capital and read as a name on its own.
+  const bare = vocab.partyLabelBare.exec(line.trim());
+  const name = bare?.[1]?.trim() ?? '';
+  return /^\p{Lu}/u.test(name) && nameLike(name) ? name : null;
 }
 
 /**
@@ -109,14 +166,19 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
     return { counterparty: first, text: join(ls.slice(1)) };
   }
   // Type-line-first layouts: a short first line without figures is the type, whatever its words.
-  if (slot === 'second' && ls.length > 1 && !noParty && nameLike(ls[1]!) && first.split(' ').length <= 4 && !/\d/u.test(first)) {
+  // A longer first line is the type too when it reads as a phrase, not a name (`Zahlung im
+  // Einzugsverfahren mit Zahlungsrechnung`), unless it holds the type and a name itself.
+  const typeLine = first.split(' ').length <= 4 || (readsAsPhrase(first) && !(type !== '' && nameLike(first.slice(type.length).trim())));
+  if (slot === 'second' && ls.length > 1 && !noParty && nameLike(ls[1]!) && typeLine && !/\d/u.test(first)) {
     return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
   }
   if (slot === 'last' && !noParty && (type !== '' || ls.length > 2)) {
     const i = lastNameLine(ls);
     if (i > 0) return { counterparty: ls[i]!, text: join(ls.filter((_, k) => k !== i)) };
   }
-  if (merchants && type === '' && !vocab.noParty.test(fold(first)) && !vocab.notMerchant.test(first)) {
+  // A card statement's repayment thanks the holder (`Zahlung - vielen Dank`): the issuer's own
+  // wording, no merchant.
+  if (merchants && type === '' && !thanks(first) && !vocab.noParty.test(fold(first)) && !vocab.notMerchant.test(first)) {
     // The merchant descriptor, wrapped over lines; a foreign-currency part stays text.
     const all = join(ls);
     const fx = FX.exec(all);
@@ -128,6 +190,14 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   if (type === '') {
     // First line is not a posting type: a name when a later line starts with the type.
     if (ls.length > 1 && typePhrase(ls[1]!) !== '' && nameLike(first)) return { counterparty: first, text: join(ls.slice(1)) };
+    // A description the vocabulary does not know (`Zahlung erhalten`, `Website-Zahlung`) over a
+    // line that reads clearly more like a name (`Lena Weiß`, `Ticketecke GmbH`): the name.
+    // Only a phrase (a lower-case word no name holds) over two words or more in mixed case: a
+    // heading (`Gutschriften`), a capitals-only booking line (`GEBUEHRENKONTO HANDYAUFLADUNG`) or
+    // a securities line under `WERTPAPIERE` is no such name (real corpus).
+    const second = ls[1] ?? '';
+    const mixedCase = second.split(' ').length >= 2 && second !== second.toUpperCase();
+    if (ls.length > 1 && !/\d/u.test(first) && readsAsPhrase(first) && mixedCase && nameScore(second) >= 0.8 && nameScore(second) > nameScore(first)) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
     return { counterparty: nameOr(''), text: join(ls) };
   }
   const rest = first.slice(type.length).replace(/^[\s·:,\-/]+/u, '').trim();
@@ -149,8 +219,13 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
     if (nameLike(name)) return { counterparty: name, text: join([type, words.slice(cut).join(' '), ...ls.slice(1)]) };
   }
   const i = ls.findIndex((l, k) => k > 0 && nameLike(l));
-  // Only the line right below the type line (or below a value-date line) is the name line.
+  // Only the line right below the type line (or below a value-date line) is the name line …
   if (i === 1) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
+  // … or, below a card or terminal reference line of figures and marks (`MC/0000007 06.06.
+  // 20:10 O`, no SEPA field), the merchant with its place: `BIPA 0815 1070 WIEN` — not a line
+  // with an amount, date or time of its own (`06.07/15.23UHR BADKOE.NEU EUR 500,00`, where a
+  // cash machine prints its place).
+  if (i === 2 && figureLine(ls[1]!) && /^\p{Lu}/u.test(ls[2]!) && !/\d[,.:/]\d/u.test(ls[2]!)) return { counterparty: ls[2]!, text: join([first, ls[1]!, ...ls.slice(3)]) };
   return { counterparty: nameOr(''), text: join(ls) };
 }
 

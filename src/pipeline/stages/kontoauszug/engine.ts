@@ -9,6 +9,7 @@ import { buildBlocks } from './blocks.js';
 import { isCardStatement, partyColumns, type PartyColumns } from './counterparty.js';
 import { statementCurrency } from './currency.js';
 import { documentPartySlot } from './party-slot.js';
+import { typeLinesAbove } from './type-above.js';
 import { postingLines } from './rows.js';
 import type { Posting } from './posting.js';
 import { accountSections } from './sections.js';
@@ -35,7 +36,10 @@ export const HEADERS = ['Datum', 'Buchungstext', 'Empfänger', 'Betrag'] as cons
 export function extractAccounts(doc: LoadedDocument, layout?: Pick<DocumentLayout, 'statementLines'>): (AccountResult & { bic: string | null; holder: string | null })[] {
   const lines = ownCopies(layout?.statementLines ?? documentLines(doc));
   const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
-  const { events, model, headers } = buildBlocks(lines, { ocrPages });
+  const built = buildBlocks(lines, { ocrPages });
+  const { model, headers } = built;
+  // Type lines printed above their posting line (online-banking printouts) join that posting.
+  const events = typeLinesAbove(built.events);
   const { sections, balanceLines, otherLines } = accountSections(events, model);
   const docPeriod = findPeriod(otherLines, balanceLines);
   const bank = bankName(lines);

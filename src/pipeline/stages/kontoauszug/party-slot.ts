@@ -1,5 +1,4 @@
-import { lastNameLine, nameLike, typePhrase } from './counterparty.js';
-import { statementPatterns as vocab } from '../../layout/vocabulary.js';
+import { lastNameLine, nameLike, nameScore, typePhrase } from './counterparty.js';
 
 /**
  * Where a statement prints the counterparty, decided once per document from all its postings
@@ -26,18 +25,7 @@ export type PartySlot = 'auto' | 'first' | 'second' | 'last';
 /** At least this many postings must show a slot before it governs the document. */
 const MIN_POSTINGS = 3;
 
-/** How much a line reads like a name (0–1): name-like, no figures, words capitalised. */
-export function nameScore(text: string): number {
-  if (!nameLike(text)) return 0;
-  let score = 0.6;
-  if (/\d/u.test(text)) score -= 0.4;
-  const words = text.split(/\s+/u).filter((w) => /\p{L}/u.test(w));
-  const capitalised = words.filter((w) => /^[\p{Lu}(„"]/u.test(w) || vocab.nameConnector.test(w));
-  if (words.length > 0 && capitalised.length === words.length) score += 0.2;
-  if (vocab.legalFormSuffix.test(text) || /^\p{Lu}[\p{L}-]+, \p{Lu}/u.test(text)) score += 0.2;
-  if (words.length > 6) score -= 0.3;
-  return Math.max(0, Math.min(1, score));
-}
+export { nameScore };
 
 const mean = (xs: readonly number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const distinctShare = (xs: readonly string[]): number => (xs.length === 0 ? 1 : new Set(xs.map((x) => x.toLowerCase())).size / xs.length);
