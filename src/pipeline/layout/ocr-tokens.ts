@@ -21,6 +21,8 @@ import type { Page, TextCell } from '../model/document.js';
  * - in a statement that marks amounts with `S`/`H`, a glued `S` read as a digit (`287,765`,
  *   `56,12°5`): a third decimal cannot be part of a euro amount there;
  * - a SEPA field label whose `+` came out as `-+` (`SVWZ-+Miete`);
+ * - booking and value date printed as one cell (`07.07./07.07.`) whose slash came out as `1`,
+ *   `l`, `I` or `|` (`07.07.107.07.`, read on phone photos of Postbank-style statements);
  * - then (normaliseOcrSign) an amount's minus read as `=`, `~` or a dash run, and its decimal
  *   comma read as `;`.
  *
@@ -84,12 +86,27 @@ function dateFromLetters(text: string): string | null {
   return parseDayMonth(m[3] === undefined ? `${fixed}.` : fixed) ? fixed : null;
 }
 
+/**
+ * Booking and value date printed as one cell with a slash (`07.07./07.07.`, `Buchung/Wert`) whose
+ * slash came out as a stroke-like glyph (`07.07.107.07.`, `07.07.l07.07.`, `07.07.|07.07.`): two
+ * `DD.MM.` dates with one glyph between them have no other reading (a year has two or four digits
+ * and follows a date's second point directly), so the glyph is the slash. Both must be dates.
+ */
+const DATE_PAIR_SLASH = /^(\d{1,2}\.\d{1,2}\.)[1lI|!\\](\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})?)$/u;
+
+function datePair(text: string): string | null {
+  const m = DATE_PAIR_SLASH.exec(text);
+  return m && parseDayMonth(m[1]!) && parseDayMonth(m[2]!) ? `${m[1]}/${m[2]}` : null;
+}
+
 /** A SEPA field label (EREF+ … SVWZ+) whose plus came out with a dash before it (`SVWZ-+`). */
 const SEPA_LABEL_DASH = /^(EREF|MREF|CRED|SVWZ|KREF|ABWA|ABWE|PURP)[-\u2013~]\+/u;
 
 /** The word as the statement printed it, where an OCR misreading is unambiguous. */
 export function normaliseOcrWord(text: string, sollHaben = false): string {
   if (SEPA_LABEL_DASH.test(text)) return text.replace(SEPA_LABEL_DASH, '$1+');
+  const pair = datePair(text);
+  if (pair) return pair;
   const lettered = dateFromLetters(text);
   if (lettered) return lettered;
   const date = DATE_LIKE.exec(text);

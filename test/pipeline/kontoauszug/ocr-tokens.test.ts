@@ -29,6 +29,9 @@ describe('OCR token normalisation', () => {
     ['3O.l2.2025', '30.12.2025'],
     ['SVWZ-+Einkommensteuer', 'SVWZ+Einkommensteuer'], // a SEPA label's plus with a dash
     ['1:384,98-', '1.384,98-'], // the thousands point read as a colon
+    ['07.07.107.07.', '07.07./07.07.'], // booking/value date's slash read as 1 (phone photo)
+    ['20.07.l21.07.', '20.07./21.07.'],
+    ['28.07.|28.07.2025', '28.07./28.07.2025'],
   ];
   for (const [read, meant] of cases) {
     test(`${read} → ${meant}`, () => assert.equal(normaliseOcrWord(read), meant));
@@ -50,6 +53,9 @@ describe('OCR token normalisation', () => {
     '287,765', // outside a Soll/Haben statement
     '1.234,56',
     'Kontoauszug',
+    '07.07.1907', // a date with its year: no second date
+    '31.02.131.02.', // no 31 February: not two dates
+    '07.07.1.234,56', // a date and an amount run together: no slash between them
   ];
   for (const word of kept) {
     test(`${word} stays`, () => assert.equal(normaliseOcrWord(word), word));
