@@ -186,6 +186,17 @@ describe('OCR token normalisation', () => {
     assert.ok(two.includes('287,765'), 'two marked amounts are not enough');
   });
 
+  test('a booking date whose first point was lost (1711.) is a date where its line prints a partner date', () => {
+    const lines: SynthLine[] = [
+      [50, 100, '1711. Bezahlung Karte 18.11. 552,02-'], // value date a day later: the posting's two dates
+      [50, 115, '1711. Gutschrift 17.11. 571,29+'],
+      [50, 130, 'Filiale 1711. Auftrag'], // no date on the line: a number
+      [50, 145, '1711. Gutschrift 02.03. 5,00+'], // months apart: no partner
+    ];
+    const texts = normaliseOcrPages([ocrPage(lines)])[0]!.cells.map((c) => c.text);
+    assert.deepEqual(texts.filter((t) => /^17\.?11\.$/u.test(t)), ['17.11.', '17.11.', '17.11.', '1711.', '1711.']);
+  });
+
   test('the engine reads a posting whose date came out as 23:12: on an OCR page', () => {
     const lines: SynthLine[] = [
       [50, 100, 'Buchungstag Vorgang Betrag EUR'],
