@@ -33,17 +33,22 @@
  * `--bands on|off` reads scanned pages in two bands on the two threads or whole (default: the
  * reader's `ocrBands`).
  *
+ * KA_READ_CACHE=<dir> keeps each upload's read document in <dir> (see readCached): for engine work,
+ * to measure a change on the same OCR output without reading every scan and photo again.
+ *
  * KA_DEBUG=1 lists, per generated document that misses a posting, returns one too many or does
  * not reconcile, the expected rows not returned (-), the rows returned but not expected (+) and
  * the statement's balances.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { KontoauszugFixture } from '../scripts/fixtures/kontoauszug/generate.js';
 import { textToPdf } from '../scripts/fixtures/kontoauszug/text-to-pdf.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
 import { documentLayout } from '../src/pipeline/layout/document-layout.js';
+import type { LoadedDocument } from '../src/pipeline/model/document.js';
 import type { AccountRecord, StatementInfo, Table } from '../src/pipeline/model/result.js';
 import type { PipelineSlots, StageContext } from '../src/pipeline/model/stage.js';
 import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
@@ -112,11 +117,30 @@ function cpuMs(): number {
   return (own.user + own.system) / 1000 + children;
 }
 
+/**
+ * KA_READ_CACHE=<dir> (engine work only): the reading layer's document for each upload is kept in
+ * <dir> under the hash of its bytes and read back on the next run, so a change to the statement
+ * engine is measured on exactly the OCR output it was measured on before, without OCR'ing every
+ * scan and photo again. Reading times are then not measured (cached reads count 0 ms). Generated
+ * fixtures only; the dir holds no user document.
+ */
+const READ_CACHE = process.env.KA_READ_CACHE;
+async function readCached(bytes: Uint8Array, kind: 'pdf' | 'jpeg'): Promise<LoadedDocument> {
+  const file = READ_CACHE ? path.join(READ_CACHE, `${createHash('sha256').update(bytes).update(kind).digest('hex')}.json`) : null;
+  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as LoadedDocument;
+  const document = await reader.read(bytes, kind, { maxPages: 100, signal: new AbortController().signal });
+  if (file) {
+    mkdirSync(READ_CACHE!, { recursive: true });
+    writeFileSync(file, JSON.stringify({ ...document, pages: document.pages.map(({ preview: _, ...p }) => p) }));
+  }
+  return document;
+}
+
 async function run(bytes: Uint8Array, kind: 'pdf' | 'jpeg' = 'pdf'): Promise<Outcome> {
   try {
     const t0 = performance.now();
     const c0 = cpuMs();
-    const document = await reader.read(bytes, kind, { maxPages: 100, signal: new AbortController().signal });
+    const document = await readCached(bytes, kind);
     readTime.ms += performance.now() - t0;
     readTime.cpuMs += cpuMs() - c0;
     readTime.pages += document.pages.length;

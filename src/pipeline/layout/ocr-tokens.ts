@@ -1,4 +1,4 @@
-import { parseDayMonth } from '../../domain/german-dates.js';
+import { dayNumber, parseDayMonth } from '../../domain/german-dates.js';
 import type { Page, TextCell } from '../model/document.js';
 
 /**
@@ -21,6 +21,8 @@ import type { Page, TextCell } from '../model/document.js';
  * - in a statement that marks amounts with `S`/`H`, a glued `S` read as a digit (`287,765`,
  *   `56,12°5`): a third decimal cannot be part of a euro amount there;
  * - a SEPA field label whose `+` came out as `-+` (`SVWZ-+Miete`);
+ * - booking and value date printed as one cell (`07.07./07.07.`) whose slash came out as `1`,
+ *   `l`, `I` or `|` (`07.07.107.07.`, read on phone photos of Postbank-style statements);
  * - then (normaliseOcrSign) an amount's minus read as `=`, `~` or a dash run, and its decimal
  *   comma read as `;`.
  *
@@ -33,7 +35,9 @@ import type { Page, TextCell } from '../model/document.js';
  *   between a posting's dates or before its type and hide both; so is an unsure letter or digit
  *   whose box is under 0.3 of the page's text height, and a point, colon or dash taller than the
  *   text;
- * - in a Soll/Haben statement, an `S` apart from its amount read as `5` or `8` (`395,98` `5`).
+ * - in a Soll/Haben statement, an `S` apart from its amount read as `5` or `8` (`395,98` `5`);
+ * - a date whose first point was lost (`1711.`) where its line prints a partner date (booking or
+ *   value date) at most ten days away.
  */
 const DATE_LIKE = /^(\d{1,2})[.:](\d{1,2})[.:;,](\d{4}|\d{2})?[.,:;]?$/u;
 const AMOUNT = String.raw`[-+=~\u2212\u2013\u2014]?(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}`;
@@ -84,12 +88,27 @@ function dateFromLetters(text: string): string | null {
   return parseDayMonth(m[3] === undefined ? `${fixed}.` : fixed) ? fixed : null;
 }
 
+/**
+ * Booking and value date printed as one cell with a slash (`07.07./07.07.`, `Buchung/Wert`) whose
+ * slash came out as a stroke-like glyph (`07.07.107.07.`, `07.07.l07.07.`, `07.07.|07.07.`): two
+ * `DD.MM.` dates with one glyph between them have no other reading (a year has two or four digits
+ * and follows a date's second point directly), so the glyph is the slash. Both must be dates.
+ */
+const DATE_PAIR_SLASH = /^(\d{1,2}\.\d{1,2}\.)[1lI|!\\](\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})?)$/u;
+
+function datePair(text: string): string | null {
+  const m = DATE_PAIR_SLASH.exec(text);
+  return m && parseDayMonth(m[1]!) && parseDayMonth(m[2]!) ? `${m[1]}/${m[2]}` : null;
+}
+
 /** A SEPA field label (EREF+ … SVWZ+) whose plus came out with a dash before it (`SVWZ-+`). */
 const SEPA_LABEL_DASH = /^(EREF|MREF|CRED|SVWZ|KREF|ABWA|ABWE|PURP)[-\u2013~]\+/u;
 
 /** The word as the statement printed it, where an OCR misreading is unambiguous. */
 export function normaliseOcrWord(text: string, sollHaben = false): string {
   if (SEPA_LABEL_DASH.test(text)) return text.replace(SEPA_LABEL_DASH, '$1+');
+  const pair = datePair(text);
+  if (pair) return pair;
   const lettered = dateFromLetters(text);
   if (lettered) return lettered;
   const date = DATE_LIKE.exec(text);
@@ -201,6 +220,39 @@ function sollAsDigit(cells: readonly TextCell[]): TextCell[] {
   });
 }
 
+/** A `DD.MM.` date whose first point the engine lost: `1711.` for `17.11.`. */
+const DATE_LOST_POINT = /^(\d{2})(\d{2})\.$/u;
+/** Booking and value date of one posting lie this close: a date printed beside the word is its partner. */
+const PARTNER_DAYS = 10;
+
+/** Days between two year-less dates, the shorter way round the year (`30.12.` – `02.01.` is 3). */
+function daysApart(a: { month: number; day: number }, b: { month: number; day: number }): number {
+  const n = (d: { month: number; day: number }): number => dayNumber({ year: 2001, month: d.month, day: d.day });
+  const diff = Math.abs(n(a) - n(b));
+  return Math.min(diff, 365 - diff);
+}
+
+/**
+ * A booking date whose first point came out lost (`1711.` for `17.11.`, phone photos): four
+ * digits and a point are a date only where the same line prints another `DD.MM.` date (the value
+ * date, or the booking date beside a value date) at most PARTNER_DAYS away — a posting's two
+ * dates. A reference number (`1711.`) with no such partner stays as read.
+ */
+function datesLostPoint(cells: readonly TextCell[]): TextCell[] {
+  return cells.map((c) => {
+    const m = DATE_LOST_POINT.exec(c.text.trim());
+    if (!m) return c;
+    const date = parseDayMonth(`${m[1]}.${m[2]}.`);
+    if (!date) return c;
+    const partner = cells.some((o) => {
+      if (o === c || !sameLine(c, o)) return false;
+      const d = /^\d{1,2}\.\d{1,2}\.(?:\d{2}|\d{4})?$/u.test(o.text.trim()) ? parseDayMonth(o.text.trim()) : null;
+      return d !== null && daysApart(d, date) <= PARTNER_DAYS;
+    });
+    return partner ? { ...c, text: `${m[1]}.${m[2]}.` } : c;
+  });
+}
+
 /** Below this confidence a lone mark may be paper grain. */
 const MARK_UNSURE_BELOW = 0.6;
 /** A letter or digit whose box is less than this share of the page's text height is a speck. */
@@ -260,7 +312,8 @@ export function normaliseOcrPages(pages: readonly Page[]): Page[] {
       changed = true;
       return alternative !== undefined ? { ...c, text, alternative } : { ...c, text };
     });
-    const marked = sollHaben ? sollAsDigit(words) : words;
+    const dated = datesLostPoint(words);
+    const marked = sollHaben ? sollAsDigit(dated) : dated;
     const cells = dropGrain(marked);
     changed ||= joined.length !== page.cells.length || cells.length !== words.length || marked.some((c, i) => c !== words[i]);
     return changed ? { ...page, cells } : page;

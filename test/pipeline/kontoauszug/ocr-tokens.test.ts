@@ -29,6 +29,9 @@ describe('OCR token normalisation', () => {
     ['3O.l2.2025', '30.12.2025'],
     ['SVWZ-+Einkommensteuer', 'SVWZ+Einkommensteuer'], // a SEPA label's plus with a dash
     ['1:384,98-', '1.384,98-'], // the thousands point read as a colon
+    ['07.07.107.07.', '07.07./07.07.'], // booking/value date's slash read as 1 (phone photo)
+    ['20.07.l21.07.', '20.07./21.07.'],
+    ['28.07.|28.07.2025', '28.07./28.07.2025'],
   ];
   for (const [read, meant] of cases) {
     test(`${read} → ${meant}`, () => assert.equal(normaliseOcrWord(read), meant));
@@ -50,6 +53,9 @@ describe('OCR token normalisation', () => {
     '287,765', // outside a Soll/Haben statement
     '1.234,56',
     'Kontoauszug',
+    '07.07.1907', // a date with its year: no second date
+    '31.02.131.02.', // no 31 February: not two dates
+    '07.07.1.234,56', // a date and an amount run together: no slash between them
   ];
   for (const word of kept) {
     test(`${word} stays`, () => assert.equal(normaliseOcrWord(word), word));
@@ -178,6 +184,17 @@ describe('OCR token normalisation', () => {
     assert.ok(texts.includes('287,76S'));
     const two = normaliseOcrPages([ocrPage(lines.slice(1))])[0]!.cells.map((c) => c.text);
     assert.ok(two.includes('287,765'), 'two marked amounts are not enough');
+  });
+
+  test('a booking date whose first point was lost (1711.) is a date where its line prints a partner date', () => {
+    const lines: SynthLine[] = [
+      [50, 100, '1711. Bezahlung Karte 18.11. 552,02-'], // value date a day later: the posting's two dates
+      [50, 115, '1711. Gutschrift 17.11. 571,29+'],
+      [50, 130, 'Filiale 1711. Auftrag'], // no date on the line: a number
+      [50, 145, '1711. Gutschrift 02.03. 5,00+'], // months apart: no partner
+    ];
+    const texts = normaliseOcrPages([ocrPage(lines)])[0]!.cells.map((c) => c.text);
+    assert.deepEqual(texts.filter((t) => /^17\.?11\.$/u.test(t)), ['17.11.', '17.11.', '17.11.', '1711.', '1711.']);
   });
 
   test('the engine reads a posting whose date came out as 23:12: on an OCR page', () => {

@@ -131,7 +131,11 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
     if (open) {
       const last = open.lines[open.lines.length - 1]!;
       const gap = l.top - last.bottom;
-      const x = l.words[nDates]?.x0 ?? l.words[0]!.x0;
+      // Where the line starts: an OCR word read as good as rejected (confidence < 0.5) has a box
+      // the engine guessed around noise (`IBAN:` 12 pt left of its text column on a photo), so
+      // the first word it was sure of says where the line's text stands.
+      const firstSure = l.words.slice(nDates).find((w) => (w.confidence ?? 1) >= 0.5);
+      const x = (firstSure ?? l.words[nDates] ?? l.words[0]!).x0;
       const indented = !requireIndent || x >= textX - Math.max(size * 1.5, 6) || nDates > 0;
       if (gap <= Math.max(size, l.size) * 1.3 && indented && open.lines.length < MAX_LINES && !isProse(l)) {
         const skip = new Set<number>();
