@@ -42,7 +42,8 @@ describe('POST /api/v1/analyze kontoauszug', () => {
       ['01.10.2026', 'Lastschrift', 'Stadtwerke Musterstadt', '-84,00'],
       ['02.10.2026', 'Gutschrift Lohn/Gehalt', 'Musterfirma GmbH', '2.288,00'],
       ['05.10.2026', 'Kartenzahlung', 'REWE Markt', '-45,90'],
-      ['07.10.2026', 'Überweisung', 'Miete Oktober', '-950,00'],
+      // a rent transfer that names no payee: `Miete Oktober` is its purpose, never its counterparty (issue 21)
+      ['07.10.2026', 'Überweisung Miete Oktober', '', '-950,00'],
     ]);
     assert.deepEqual(body.statement, {
       iban: 'DE89 3704 0044 0532 0130 00',
