@@ -174,6 +174,8 @@ export const LETTER_MEANINGS = {
   mahnHeading: "A section heading of the mahn letter (mahnung/index.ts, folded, a prefix of the line).",
   kuendigungHeading: "A section heading of the kuendigung letter (kuendigung/index.ts, folded, a prefix of the line). The old list also had `empfangsbestätigung`, written against folded text where they cannot occur: they never matched, and the fold would revive them (docs/layout.md).",
   bussgeldHeading: "A section heading of the bussgeld letter (bussgeldbescheid/index.ts, folded, a prefix of the line).",
+  objection: "The legal remedy a notice names: \"Einspruch\" (bussgeldbescheid/index.ts, the objection period).",
+  twoWeeks: "A period of two weeks as a Rechtsbehelfsbelehrung states it: \"innerhalb von zwei Wochen\", \"binnen 2 Wochen\" (bussgeldbescheid/index.ts).",
 } as const;
 
 export type LetterMeaning = keyof typeof LETTER_MEANINGS;
@@ -196,7 +198,8 @@ export const LETTER_LEXICON: readonly Entry<LetterMeaning>[] = [
   { word: '§ 164 AO', pattern: String.raw`§ ?16[45] ao`, means: ['steuerbescheidSignalAbgabenordnung'] },
   { word: 'ao', pattern: String.raw`\bao\b`, means: ['steuerbescheidSignalAbgabenordnung'] },
   { word: 'rechtsbehelfsbelehrung', means: ['steuerbescheidSignalRechtsbehelfsbelehrung', 'steuerHeading', 'kuendigungHeading', 'bussgeldHeading'] },
-  { word: 'einspruch', means: ['steuerbescheidSignalEinspruch'] },
+  { word: 'einspruch', means: ['steuerbescheidSignalEinspruch', 'objection'] },
+  { word: 'innerhalb von zwei Wochen', pattern: String.raw`(?:innerhalb|binnen)\s+(?:von\s+)?(?:zwei|2)\s+wochen`, means: ['twoWeeks'] },
   { word: 'solidaritätszuschlag', means: ['steuerbescheidSignalSolidaritatszuschlag'] },
   { word: 'erstattung', means: ['steuerbescheidSignalErstattung', 'taxResult', 'taxNotSummed', 'payslipAddition'] },
   { word: 'nachzahlung', means: ['steuerbescheidSignalErstattung', 'taxResult', 'taxNotSummed'] },

@@ -38,7 +38,7 @@ export async function ocrPage(
   const prepared = await preparePage(image, dpi, engine, settings, signal, options);
   if ('done' in prepared) return prepared.done;
   const { page } = prepared;
-  const first = await readRegion(page.img, 0, page.img.height, false, dpi, engine, settings, signal);
+  const first = await readRegion(page.img, 0, page.img.height, dpi, engine, settings, signal);
   const flipped = await halfTurnRetry(page, confidenceOf(first), dpi, engine, settings, signal);
   const kept = flipped && flipped.reading.conf > confidenceOf(first) ? flipped : { page, reading: first };
   return finishPage(kept.page, [kept.reading], dpi, engine.name, options);
@@ -83,12 +83,12 @@ export async function preparePage(
   // read first: read confidently, it is upright and the turned page is not read at all
   // (issue 20: two of the three pages of a user's statement scan were read twice).
   const uprightPage = await level(flat, 0, settings);
-  const upright = await readRegion(uprightPage.img, 0, uprightPage.img.height, false, dpi, engine, settings, signal);
+  const upright = await readRegion(uprightPage.img, 0, uprightPage.img.height, dpi, engine, settings, signal);
   signal.throwIfAborted();
   let kept = { page: uprightPage, reading: upright };
   if (confidenceOf(upright) < UPRIGHT_CONFIDENT) {
     const turnedPage = await level(flat, g.quarterTurns, settings);
-    const turned = await readRegion(turnedPage.img, 0, turnedPage.img.height, false, dpi, engine, settings, signal);
+    const turned = await readRegion(turnedPage.img, 0, turnedPage.img.height, dpi, engine, settings, signal);
     if (confidenceOf(turned) >= confidenceOf(upright) + QUARTER_TURN_MARGIN) kept = { page: turnedPage, reading: turned };
   }
   const flipped = await halfTurnRetry(kept.page, confidenceOf(kept.reading), dpi, engine, settings, signal);
@@ -97,15 +97,14 @@ export async function preparePage(
 }
 
 /**
- * Reads rows y0…y1 of a levelled page (the whole page, or one band of it) — half-turned first
- * with `halfTurn` (then the whole page) — and gives its words a second look. Word boxes are in
- * the page image's pixels (of the half-turned page with `halfTurn`).
+ * Reads rows y0…y1 of a levelled page (the whole page, or one band of it) and gives its words a
+ * second look. Word boxes are in the page image's pixels. A half-turned reading is made by turning
+ * the page first (halfTurnRetry; the pool's `ocr-region` task with `halfTurn`).
  */
 export async function readRegion(
   img: GreyImage,
   y0: number,
   y1: number,
-  halfTurn: boolean,
   dpi: number,
   engine: OcrEngine,
   settings: OcrPageSettings,
@@ -115,11 +114,11 @@ export async function readRegion(
   // whose middle lies in its own rows: a cut in a gap between lines can still graze a comma's
   // tail or a descender (rows with a few pixels of ink count as blank), which the band on the
   // other side would then miss; each word is kept by exactly one band.
-  const whole = halfTurn || (y0 === 0 && y1 === img.height);
+  const whole = y0 === 0 && y1 === img.height;
   const margin = whole ? 0 : Math.round(dpi / 10);
   const top = Math.max(0, y0 - margin);
   const bottom = Math.min(img.height, y1 + margin);
-  let region: GreyImage = halfTurn ? await rotateGrey(img, 2, 0) : whole ? img : { data: img.data.subarray(top * img.width, bottom * img.width), width: img.width, height: bottom - top };
+  let region: GreyImage = whole ? img : { data: img.data.subarray(top * img.width, bottom * img.width), width: img.width, height: bottom - top };
   if (settings.preprocess === 'denoise') region = await denoiseGrey(region, 'otsu');
   const recognize = async (part: GreyImage) => (await engine.recognize(part, { languages: settings.languages, dpi, signal })).words;
   const inBand = (w: OcrWord) => whole || (w.y + top + w.height / 2 >= y0 && w.y + top + w.height / 2 < y1);
@@ -148,8 +147,10 @@ export async function halfTurnRetry(
 ): Promise<{ page: LevelledPage; reading: RegionReading & { conf: number } } | undefined> {
   if (!settings.detectRotation || conf >= settings.retryBelowConfidence) return undefined;
   signal.throwIfAborted();
-  const reading = await readRegion(page.img, 0, page.img.height, true, dpi, engine, settings, signal);
-  return { page: { img: await rotateGrey(page.img, 2, 0), turns: page.turns + 2, skew: page.skew }, reading };
+  // The page is turned once: the reading's word boxes are in the turned page's pixels.
+  const img = await rotateGrey(page.img, 2, 0);
+  const reading = await readRegion(img, 0, img.height, dpi, engine, settings, signal);
+  return { page: { img, turns: page.turns + 2, skew: page.skew }, reading };
 }
 
 /** A quarter-turned reading must beat the page as it lies by this much mean confidence. */

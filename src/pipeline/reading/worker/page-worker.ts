@@ -190,8 +190,10 @@ async function ocr(task: OcrTask, signal: AbortSignal): Promise<OcrPrepareResult
 }
 
 async function region(task: OcrRegionTask, signal: AbortSignal): Promise<OcrRegionResult> {
-  const { img } = task.page;
-  const { words, confSum, lenSum } = await readRegion(img, task.y0, task.y1, task.halfTurn, task.dpi, await getEngine(), task.settings, signal);
-  const preview = task.halfTurn && task.previewWidthPx ? await greyPreviewJpeg(await rotateGrey(img, 2, 0), task.previewWidthPx) : undefined;
+  // A half-turned read turns the page once, for the reading and its preview alike; it reads the whole page.
+  const img = task.halfTurn ? await rotateGrey(task.page.img, 2, 0) : task.page.img;
+  const [y0, y1] = task.halfTurn ? [0, img.height] : [task.y0, task.y1];
+  const { words, confSum, lenSum } = await readRegion(img, y0, y1, task.dpi, await getEngine(), task.settings, signal);
+  const preview = task.halfTurn && task.previewWidthPx ? await greyPreviewJpeg(img, task.previewWidthPx) : undefined;
   return { ok: true, reading: { words, confSum, lenSum }, ...(preview ? { preview } : {}) };
 }

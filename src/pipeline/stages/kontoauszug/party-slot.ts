@@ -25,7 +25,6 @@ export type PartySlot = 'auto' | 'first' | 'second' | 'last';
 /** At least this many postings must show a slot before it governs the document. */
 const MIN_POSTINGS = 3;
 
-export { nameScore };
 
 const mean = (xs: readonly number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const distinctShare = (xs: readonly string[]): number => (xs.length === 0 ? 1 : new Set(xs.map((x) => x.toLowerCase())).size / xs.length);

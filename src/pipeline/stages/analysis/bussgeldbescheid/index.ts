@@ -1,13 +1,13 @@
 /** Bußgeldbescheid analysis (SPEC §9); also reads Verwarnungen and Anhörungsbögen, named as such. */
 import type { KeyNumber } from '../../../model/result.js';
-import { fmtDate } from '../common/facts.js';
+import { fmtDate, foldedHas } from '../common/facts.js';
 import { bussgeldEinspruchsfrist } from '../common/legal-rules.js';
 import { dateOf } from '../common/values.js';
 import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-stage.js';
 import { splitSections } from '../common/sections.js';
 import { extractBussgeldKeyNumbers } from './key-numbers.js';
 import { bussgeldReviewFlags, type BussgeldFlagInput, type BussgeldKind } from './review-flags.js';
-import { letterForms } from '../../../layout/letter-words.js';
+import { letterForms, letterWords } from '../../../layout/letter-words.js';
 
 interface Facts extends BussgeldFlagInput {
   sender: string | null;
@@ -22,8 +22,11 @@ export const BUSSGELD_HEADINGS = letterForms('bussgeldHeading');
  * von zwei Wochen nach seiner Zustellung … Einspruch einlegen", "Gegen diesen Bescheid kann
  * innerhalb von 2 Wochen … Einspruch eingelegt werden"): one sentence naming the two weeks and
  * the Einspruch. A photo that shows no readable date still shows the period (review-flags.ts).
+ * Tested on the folded page text; the words are the lexicon's (`twoWeeks`, `objection`).
  */
-const OBJECTION_PERIOD = /(?:innerhalb|binnen)\s+(?:von\s+)?(?:zwei|2)\s+Wochen[^.]{0,160}?Einspruch|Einspruch[^.]{0,160}?(?:innerhalb|binnen)\s+(?:von\s+)?(?:zwei|2)\s+Wochen/iu;
+const TWO_WEEKS = letterWords('twoWeeks');
+const OBJECTION = letterWords('objection');
+const OBJECTION_PERIOD = new RegExp(`(?:${TWO_WEEKS})[^.]{0,160}?(?:${OBJECTION})|(?:${OBJECTION})[^.]{0,160}?(?:${TWO_WEEKS})`, 'u');
 
 export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.bussgeldbescheid',
@@ -31,7 +34,7 @@ export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
     const base = extractBussgeldKeyNumbers(input);
     const sub = input.subtype;
     const kind: BussgeldKind = sub.id === 'anhoerung' ? 'anhoerung' : sub.id === 'verwarnung' ? 'verwarnung' : 'bussgeldbescheid';
-    const objectionPeriodPrinted = input.texts.some((t) => OBJECTION_PERIOD.test(t.text.replace(/\s+/gu, ' ')));
+    const objectionPeriodPrinted = foldedHas(input.texts, OBJECTION_PERIOD);
     return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { keyNumbers: base.keyNumbers, kind, sender: senderOf(input.lines), subtype: sub.label, objectionPeriodPrinted } };
   },
   flags: bussgeldReviewFlags,

@@ -168,14 +168,16 @@ export function completeSumTable(
   const span = figureSpan(first.line, first.value);
   if (!span) return;
   const at = placeOf(lines, first.line);
-  const rows: { line: TextLine; figure: RowFigure }[] = [];
+  const rows: { line: TextLine; figure: RowFigure; commaDropped?: true }[] = [];
   for (let i = at; i < lines.length && i <= at + 8 && lines[i]!.page === first.line.page; i++) {
-    const f = inColumn(lines[i]!, span) ?? commaDropped(lines[i]!, span);
+    const f = inColumn(lines[i]!, span);
+    const dropped = f ? null : commaDropped(lines[i]!, span);
     if (f) rows.push({ line: lines[i]!, figure: f });
+    else if (dropped) rows.push({ line: lines[i]!, figure: dropped, commaDropped: true });
   }
   let sum = 0;
   for (const [k, row] of rows.entries()) {
-    if (k >= 2 && row.figure.cents === sum && !COMMA_DROPPED.has(row.figure)) {
+    if (k >= 2 && row.figure.cents === sum && !row.commaDropped) {
       found[names.total] ??= { value: row.figure.printed, page: row.line.page, line: row.line };
       const known = new Set(names.parts.map((n) => found[n]?.line).filter(Boolean));
       let unclaimed = rows.slice(1, k).filter((r) => !known.has(r.line));
@@ -196,15 +198,12 @@ export function completeSumTable(
   }
 }
 
-/** Figures read by commaDropped: never a total, only a part the column's sum ties down. */
-const COMMA_DROPPED = new WeakSet<RowFigure>();
-
 /**
  * An amount whose decimal comma OCR lost ("Auslagen 350 €" for 3,50 €, "350€"): three or more
  * digits with a currency sign glued to them or as the next word, ending in the column of the
  * table's amounts, on an OCR'd line. Read as cents — which only the table's sum can confirm:
  * completeSumTable takes it only when the rows above the total add up with it so (80,00 + 25,00
- * + 3,50 = 108,50), and never as the total itself; a text layer is left as printed.
+ * + 3,50 = 108,50), and never as the total itself (its row is marked `commaDropped`); a text layer is left as printed.
  */
 function commaDropped(line: TextLine, column: { x0: number; x1: number }): RowFigure | null {
   for (let i = 0; i < line.cells.length; i++) {
@@ -218,9 +217,7 @@ function commaDropped(line: TextLine, column: { x0: number; x1: number }): RowFi
     if (Math.abs(x1 - column.x1) > 4) continue;
     const cents = Number(m[1]);
     const printed = `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}${m[2] ? sign : ` ${sign}`}`;
-    const figure: RowFigure = { index: i, used: m[2] ? 1 : 2, printed, cents, value: cents / 100, kind: 'money', x0: cell.bbox.x, x1, role: 'amount' };
-    COMMA_DROPPED.add(figure);
-    return figure;
+    return { index: i, used: m[2] ? 1 : 2, printed, cents, value: cents / 100, kind: 'money', x0: cell.bbox.x, x1, role: 'amount' };
   }
   return null;
 }
