@@ -82,12 +82,17 @@ const TRIGRAMS = new Set(LETTER_TRIGRAMS.split('|'));
 /** A word's case: capitalised, lower, upper, or a brand's inner capital (`PayPal`, `eBay`); `GmbH`. */
 const WORD_CASE = /^(\p{Lu}?[\p{Ll}ß]+|\p{Lu}+|\p{Lu}?\p{Ll}+\p{Lu}\p{Ll}+|G?mbH)$/u;
 
-/** The letter words of a text (four letters or more, only letters once edge punctuation is off). */
+/**
+ * The letter words of a text (four letters or more, only letters once edge punctuation is off).
+ * A word with `^`, `_` or `` ` `` between its letters counts too (and reads as no word): they are
+ * what a font whose capitals map 29 code points up makes of `A`, `B`, `C` (`RAIFFEISENBANK` →
+ * `o^fccbfpbk_^kh`), so on a page printed in capitals most of its garbled words hold one.
+ */
 function letterWords(text: string): string[] {
   return text
     .split(/[\s/\-–]+/u)
     .map((t) => t.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
-    .filter((t) => t.length >= 4 && /^\p{L}+$/u.test(t));
+    .filter((t) => t.length >= 4 && /^\p{L}(?:[\p{L}^_`]*\p{L})?$/u.test(t));
 }
 
 /** A word that could be German or English: known trigrams only, and a word's case. */
