@@ -382,6 +382,22 @@ describe('text-layer artefacts', () => {
     assert.deepEqual(r.map((x) => x[3]), ['-45,00', '-12,30', '222,74']);
   });
 
+  test('the annex\'s signed settlement outranks the column its amount seems to stand in', () => {
+    // Text whose spacing was collapsed: the one posting's amount ends under "Belastung", though
+    // the annex's own arithmetic (302,54+ less 79,80-) states the settlement as 222,74+.
+    const r = rows([
+      [50, 40, 'Kontoauszug Nummer 123 vom 26.04.2023 bis 03.07.2023'],
+      [50, 52, 'Bu.Tag Wert Wir haben für Sie gebucht Belastung in EUR Gutschrift in EUR'],
+      [50, 64, '03.07. 01.07. Abrechnung 30.06.2023 222,74'],
+      [50, 76, 'Abrechnung 30.06.2023 siehe Anlage'],
+      [50, 100, 'Abrechnung 30.06.2023'],
+      [50, 112, 'Zinsen für Guthaben 302,54+'],
+      [50, 124, 'Kapitalertragsteuer 79,80-'],
+      [50, 136, 'Abrechnung 30.06.2023 222,74+'],
+    ]);
+    assert.deepEqual(r.map((x) => x[3]), ['222,74']);
+  });
+
   test('a separator between two date cells ("08.04.2011 / 08.04.2011") is not posting text', () => {
     const r = rows([
       [50, 40, 'Kontoauszug vom 06.04.2011 bis 30.04.2011'],

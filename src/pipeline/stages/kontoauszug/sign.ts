@@ -133,7 +133,8 @@ export interface SignEvidence {
 
 /**
  * Every posting's sign, and the cents of one that did not read where the running balance gives
- * them. Certain, in this order: the printed sign; the column (Soll/Haben …); the running
+ * them. Certain, in this order: the printed sign; the column (Soll/Haben …), except that a
+ * settlement's sign stated with its sign in the annex outranks the column; the running
  * balance's change (which also fills an unread amount whose digits it matches, repair.ts
  * `fitsUnread`). Otherwise guesses that the balances may correct later (`reconcileSigns`): a
  * settlement's sign stated elsewhere; the column's convention where the statement prints one
@@ -162,7 +163,12 @@ export function postingSigns(
     let sign: Sign | null = p.amount.sign;
     let certain = sign !== null;
     if (!certain && (p.role === 'debit' || p.role === 'credit')) {
-      sign = p.role === 'debit' ? -1 : 1;
+      // A settlement whose result the annex prints with its sign takes that sign: the printed
+      // sign is the document's word, the column only where the amount's right edge fell, which
+      // text with collapsed spacing (one posting under a two-column header) can put under the
+      // wrong header.
+      const stated = isSettlement(lines[0] ?? '') ? evidence.settlements.get(p.amount.cents) : undefined;
+      sign = stated ?? (p.role === 'debit' ? -1 : 1);
       certain = true;
     }
     const bal = signed(p.balance);
