@@ -398,6 +398,23 @@ describe('text-layer artefacts', () => {
     assert.deepEqual(r.map((x) => x[3]), ['222,74']);
   });
 
+  test('a posting\'s amount and running balance read the way the balances hold, not by a misleading header position', () => {
+    // Spacing collapsed (one space between cells): the posting's amount ends under the header's
+    // SALDO and its running balance further right. Opening 808,29 less 7,33 gives the running
+    // balance and the closing 800,96; read the other way round, the chain ends at 7,33.
+    const a = accounts([
+      [50, 40, 'DATUM 01 März 2025 - 31 März 2025 IBAN DE02120300000000202051'],
+      [50, 52, 'PRODUKT ANFANGSSALDO ZAHLUNGSEINGANG ZAHLUNGSAUSGANG ENDSALDO'],
+      [50, 64, 'Girokonto 808,29 € 0,00 € 7,33 € 800,96 €'],
+      [50, 88, 'DATUM TYP BESCHREIBUNG ZAHLUNGSEINGANG ZAHLUNGSAUSGANG SALDO'],
+      [50, 100, '18'],
+      [50, 110, 'März Lastschrift Stadtwerke Musterstadt Abschlag Strom Mai 4711 7,33 € 800,96 €'],
+      [50, 120, '2025'],
+    ]);
+    assert.deepEqual(toTables(a).flatMap((t) => t.rows).map((x) => [x[0], x[3]]), [['18.03.2025', '-7,33']]);
+    assert.equal(a[0]!.info.reconciled, true);
+  });
+
   test('a separator between two date cells ("08.04.2011 / 08.04.2011") is not posting text', () => {
     const r = rows([
       [50, 40, 'Kontoauszug vom 06.04.2011 bis 30.04.2011'],
