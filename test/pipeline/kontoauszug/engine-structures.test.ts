@@ -415,6 +415,20 @@ describe('text-layer artefacts', () => {
     assert.equal(a[0]!.info.reconciled, true);
   });
 
+  test('two postings whose amounts run on after their text, one space apart, say nothing by their position', () => {
+    // Collapsed spacing: "3.450,00" ends under "Belastung" only because its text is long; the
+    // words decide (a cash deposit is a credit, a fee a debit).
+    const r = rows([
+      [50, 40, 'Kontoauszug Nummer 005 / 2021 vom 02.04.2021 bis 04.05.2021'],
+      [50, 52, 'Bu.Tag Wert Wir haben für Sie gebucht Belastung in EUR Gutschrift in EUR'],
+      [50, 64, '21.04. 21.04. Bareinzahlung am Automaten 3.450,00'],
+      [50, 76, 'SB-EINZAHLUNG FILIALE 2030 / 21.04.21'],
+      [50, 88, '23.04. 23.04. Rechnung 15,00'],
+      [50, 100, 'Entgelt auf Ihre Bargeldeinzahlung'],
+    ]);
+    assert.deepEqual(r.map((x) => x[3]), ['3.450,00', '-15,00']);
+  });
+
   test('a separator between two date cells ("08.04.2011 / 08.04.2011") is not posting text', () => {
     const r = rows([
       [50, 40, 'Kontoauszug vom 06.04.2011 bis 30.04.2011'],
