@@ -103,6 +103,8 @@ export const statementPatterns = Object.freeze({
   interestCharged: new RegExp(`(${any('interestChargedKind')})zinsen`, 'u'),
   onlyDebit: new RegExp(`(${any('onlyDebit')})`, 'u'),
   reversal: new RegExp(`(${any('reversal')})`, 'u'),
+  /** Folded posting text: a fee's refund, wherever it stands (glued to the word before it, too). */
+  feeRefund: new RegExp(`(${any('feeRefund')})`, 'u'),
   /** Source of one type word, for the type-phrase pattern of counterparty.ts (case-insensitive there). */
   typeWordSource: `(?:${any('typeWord')})`,
   /** Folded first line. */

@@ -56,6 +56,10 @@ describe('signs', () => {
     assert.equal(signFromType('Abschluss', 'Abschluss Sollzinsen 9,6 % einger. Kontoüberziehung'), -1);
     assert.equal(signFromType('Rechnungsabschluss', 'Rechnungsabschluss Entgelte Kontoführung'), -1);
     assert.equal(signFromType('Abrechnung 30.06.2023', 'Abrechnung 30.06.2023 siehe Anlage'), -1);
+    // A fee whose text names its refund is the fee paid back; a fee for a returned debit is a fee.
+    assert.equal(signFromType('sonstige Entgelte', 'sonstige Entgelte StornorechnungBANK AGErstattung Entg. Debitkarte'), 1);
+    assert.equal(signFromType('Entgelt', 'Entgelt Rücklastschrift Stadtwerke'), -1);
+    assert.equal(signFromType('sonstige Entgelte', 'sonstige Entgelte Rechnung Entgelt Girokarte'), -1);
     assert.equal(signFromType('INTERNE UMBUCHUNG HABEN TARGOBANK KONTO', ''), 1);
     assert.equal(signFromType('INTERNE UMBUCHUNG SOLL TARGO OLB', ''), -1);
     // Interest by kind wherever it stands on the first line.

@@ -382,6 +382,53 @@ describe('text-layer artefacts', () => {
     assert.deepEqual(r.map((x) => x[3]), ['-45,00', '-12,30', '222,74']);
   });
 
+  test('the annex\'s signed settlement outranks the column its amount seems to stand in', () => {
+    // Text whose spacing was collapsed: the one posting's amount ends under "Belastung", though
+    // the annex's own arithmetic (302,54+ less 79,80-) states the settlement as 222,74+.
+    const r = rows([
+      [50, 40, 'Kontoauszug Nummer 123 vom 26.04.2023 bis 03.07.2023'],
+      [50, 52, 'Bu.Tag Wert Wir haben für Sie gebucht Belastung in EUR Gutschrift in EUR'],
+      [50, 64, '03.07. 01.07. Abrechnung 30.06.2023 222,74'],
+      [50, 76, 'Abrechnung 30.06.2023 siehe Anlage'],
+      [50, 100, 'Abrechnung 30.06.2023'],
+      [50, 112, 'Zinsen für Guthaben 302,54+'],
+      [50, 124, 'Kapitalertragsteuer 79,80-'],
+      [50, 136, 'Abrechnung 30.06.2023 222,74+'],
+    ]);
+    assert.deepEqual(r.map((x) => x[3]), ['222,74']);
+  });
+
+  test('a posting\'s amount and running balance read the way the balances hold, not by a misleading header position', () => {
+    // Spacing collapsed (one space between cells): the posting's amount ends under the header's
+    // SALDO and its running balance further right. Opening 808,29 less 7,33 gives the running
+    // balance and the closing 800,96; read the other way round, the chain ends at 7,33.
+    const a = accounts([
+      [50, 40, 'DATUM 01 März 2025 - 31 März 2025 IBAN DE02120300000000202051'],
+      [50, 52, 'PRODUKT ANFANGSSALDO ZAHLUNGSEINGANG ZAHLUNGSAUSGANG ENDSALDO'],
+      [50, 64, 'Girokonto 808,29 € 0,00 € 7,33 € 800,96 €'],
+      [50, 88, 'DATUM TYP BESCHREIBUNG ZAHLUNGSEINGANG ZAHLUNGSAUSGANG SALDO'],
+      [50, 100, '18'],
+      [50, 110, 'März Lastschrift Stadtwerke Musterstadt Abschlag Strom Mai 4711 7,33 € 800,96 €'],
+      [50, 120, '2025'],
+    ]);
+    assert.deepEqual(toTables(a).flatMap((t) => t.rows).map((x) => [x[0], x[3]]), [['18.03.2025', '-7,33']]);
+    assert.equal(a[0]!.info.reconciled, true);
+  });
+
+  test('two postings whose amounts run on after their text, one space apart, say nothing by their position', () => {
+    // Collapsed spacing: "3.450,00" ends under "Belastung" only because its text is long; the
+    // words decide (a cash deposit is a credit, a fee a debit).
+    const r = rows([
+      [50, 40, 'Kontoauszug Nummer 005 / 2021 vom 02.04.2021 bis 04.05.2021'],
+      [50, 52, 'Bu.Tag Wert Wir haben für Sie gebucht Belastung in EUR Gutschrift in EUR'],
+      [50, 64, '21.04. 21.04. Bareinzahlung am Automaten 3.450,00'],
+      [50, 76, 'SB-EINZAHLUNG FILIALE 2030 / 21.04.21'],
+      [50, 88, '23.04. 23.04. Rechnung 15,00'],
+      [50, 100, 'Entgelt auf Ihre Bargeldeinzahlung'],
+    ]);
+    assert.deepEqual(r.map((x) => x[3]), ['3.450,00', '-15,00']);
+  });
+
   test('a separator between two date cells ("08.04.2011 / 08.04.2011") is not posting text', () => {
     const r = rows([
       [50, 40, 'Kontoauszug vom 06.04.2011 bis 30.04.2011'],

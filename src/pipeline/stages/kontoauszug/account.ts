@@ -3,6 +3,7 @@ import { formatGermanAmount } from '../../../domain/money.js';
 import type { Line, Sign } from '../../layout/lines.js';
 import type { StatementInfo } from '../../model/result.js';
 import { groupIban } from './accounts.js';
+import { orderAmountAndBalance } from './amount-balance-order.js';
 import { orderBalancesByDate } from './balance-order.js';
 import type { PartyColumns } from './counterparty.js';
 import type { PartySlot } from './party-slot.js';
@@ -66,7 +67,8 @@ export interface AccountContext {
 }
 
 /**
- * One account's section → its rows and statement facts, in four steps: dates (the period, then
+ * One account's section → its rows and statement facts, in four steps (after the amount and
+ * running-balance cells are put the way the balances hold, amount-balance-order.ts): dates (the period, then
  * each posting's full dates), texts (Buchungstext and Empfänger), signs (all sign evidence,
  * sign.ts), the balances' reading as the document's arithmetic judges it (balance-readings.ts,
  * judge.ts), and repair and reconciliation (reconcile.ts). Mutates the segment: OCR'd booking
@@ -74,6 +76,8 @@ export interface AccountContext {
  */
 export function account(s: Segment, ctx: AccountContext): AccountResult {
   orderBalancesByDate(s);
+  // Which of two amount cells is the amount and which the running balance: the balances decide.
+  orderAmountAndBalance(s);
   const period = segmentPeriod(s, ctx.docPeriod, ctx.ranges);
   repairDateOrder(s.postings, ctx.ocrPages);
   const dates = postingDates(s.postings, period);

@@ -183,10 +183,12 @@ function partsOfAmount(candidates: readonly Line[], columns: readonly Column[], 
  * Text that runs straight into its amounts: on nearly every posting line the first amount
  * stands one word space after the text, wherever the text ends. A table sets its amounts in
  * columns, away from the text; a flattened text layer (or plain text drawn as a PDF) does not,
- * and right edges that happen to cluster there say nothing about Soll and Haben.
+ * and right edges that happen to cluster there say nothing about Soll and Haben. Two or three
+ * posting lines count only when every one of them runs into its amount (a short statement of
+ * collapsed text put one amount under "Belastung" because its text was long).
  */
 function flowsIntoText(candidates: readonly Line[]): boolean {
-  if (candidates.length < 4) return false;
+  if (candidates.length < 2) return false;
   const gaps: number[] = [];
   for (const l of candidates) for (let i = 1; i < l.words.length; i++) gaps.push(l.words[i]!.x0 - l.words[i - 1]!.x1);
   const space = median(gaps);
@@ -200,7 +202,8 @@ function flowsIntoText(candidates: readonly Line[]): boolean {
     if (t.x0 - before.x1 <= space * 1.5 + 0.5) flowing++;
   }
   const spread = Math.max(...starts) - Math.min(...starts);
-  return flowing >= candidates.length * 0.9 && spread > median(candidates.map((l) => l.size)) * 4;
+  const enough = candidates.length >= 4 ? flowing >= candidates.length * 0.9 : flowing === candidates.length;
+  return enough && spread > median(candidates.map((l) => l.size)) * 4;
 }
 
 function inColumn(tokens: readonly AmountToken[], c: Column, size: number): boolean {

@@ -20,8 +20,9 @@ import { signed } from './sections.js';
  * Sign suggested by the posting's words; null when they say nothing. In this order: a booking
  * side named after the type; interest by kind wherever it stands on the first line ("Ihre
  * Tagesgeldzinsen"); a settlement (Abschluss, Abrechnung), which goes either way by its own words
- * and is a debit without any; credit types; a bare transfer that names its direction; debit
- * types; then credit and debit words anywhere in the text, app-English ones too.
+ * and is a debit without any; credit types; a bare transfer that names its direction; a fee
+ * that names its refund; debit types; then credit and debit words anywhere in the text,
+ * app-English ones too.
  */
 export function signFromType(firstLine: string, allText: string): Sign | null {
   const type = fold(typePhrase(firstLine) || firstLine);
@@ -39,6 +40,9 @@ export function signFromType(firstLine: string, allText: string): Sign | null {
   if (vocab.creditType.test(type) || vocab.creditTypeInside.test(type) || vocab.incoming.test(type)) return 1;
   // A bare "Überweisung" goes either way; words that name the direction settle it.
   if (vocab.transfer.test(type) && vocab.incoming.test(all)) return 1;
+  // A fee whose text names its refund ("sonstige Entgelte … Erstattung Entg. Debitkarte") is the
+  // fee paid back; a fee for a returned debit (Entgelt Rücklastschrift) names no refund.
+  if (vocab.typeFee.test(type) && vocab.feeRefund.test(all)) return 1;
   if (vocab.debitType.test(type) || vocab.debitAnywhere.test(type)) return -1;
   if (vocab.creditAnywhere.test(all)) return 1;
   if (vocab.debitType.test(all) || vocab.debitAnywhere.test(all)) return -1;
@@ -133,7 +137,8 @@ export interface SignEvidence {
 
 /**
  * Every posting's sign, and the cents of one that did not read where the running balance gives
- * them. Certain, in this order: the printed sign; the column (Soll/Haben …); the running
+ * them. Certain, in this order: the printed sign; the column (Soll/Haben …), except that a
+ * settlement's sign stated with its sign in the annex outranks the column; the running
  * balance's change (which also fills an unread amount whose digits it matches, repair.ts
  * `fitsUnread`). Otherwise guesses that the balances may correct later (`reconcileSigns`): a
  * settlement's sign stated elsewhere; the column's convention where the statement prints one
@@ -162,7 +167,12 @@ export function postingSigns(
     let sign: Sign | null = p.amount.sign;
     let certain = sign !== null;
     if (!certain && (p.role === 'debit' || p.role === 'credit')) {
-      sign = p.role === 'debit' ? -1 : 1;
+      // A settlement whose result the annex prints with its sign takes that sign: the printed
+      // sign is the document's word, the column only where the amount's right edge fell, which
+      // text with collapsed spacing (one posting under a two-column header) can put under the
+      // wrong header.
+      const stated = isSettlement(lines[0] ?? '') ? evidence.settlements.get(p.amount.cents) : undefined;
+      sign = stated ?? (p.role === 'debit' ? -1 : 1);
       certain = true;
     }
     const bal = signed(p.balance);
