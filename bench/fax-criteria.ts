@@ -6,53 +6,42 @@
  *      500) within 20 s while another organisation's one-page text statement, sent just after
  *      it, is answered within 1 s — a real server on SQLite, two reading threads, warm-up on;
  *   2. peak RSS (this process and its child processes, sampled every 5 ms) while a fresh reader
- *      of two threads reads three distinct 8400 × 11880 px (99.8 MP) G4 pages on A4: under 1 GB.
+ *      of two threads reads three distinct 8400 × 11880 px (99.8 MP) G4 pages on A4: under 1 GB;
+ *      then the same pages on the started pool (what the pages cost without the threads' start);
+ *   3. the same on three fax pages of text at that size (1016 dpi), which the OCR engine reads:
+ *      the white pages of 2 are blank after decoding and never reach it.
  *
- *   npx tsx bench/fax-criteria.ts [--only 1|2]
+ *   npx tsx bench/fax-criteria.ts [--only 1|2|3]
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { rawPdf, sharedFaxPdf, streamObject, whiteG4 } from '../scripts/fixtures/hostile-files.js';
+import { distinctHugeFaxPdf, sharedFaxPdf } from '../scripts/fixtures/hostile-files.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
 import { statementLines, textPdf } from '../test/support/documents.js';
 import { analyze, createOrg, startServer } from '../test/support/server.js';
+import { treeRssOf } from './load/rss.js';
 
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
-/** RSS of this process plus its child processes (native tesseract), in bytes. */
-function rssWithChildren(): number {
-  let rss = process.memoryUsage.rss();
-  try {
-    const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/u).filter(Boolean);
-    for (const pid of children) {
-      const m = /VmRSS:\s+(\d+) kB/u.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) rss += Number(m[1]) * 1024;
-    }
-  } catch {
-    // a child just ended
-  }
-  return rss;
-}
+/**
+ * RSS of this process and its descendants (native tesseract, started from the pool's threads:
+ * each thread lists its own children in /proc/<pid>/task/<tid>/children, so the main thread's
+ * list alone, read here before, missed every OCR process).
+ */
+const rssWithChildren = (): number => treeRssOf(process.pid);
 
-/** Three A4 pages, each drawing its own 8400 × 11880 px white G4 image (rows differ, so no two are alike). */
-function threeHugeFaxPages(): Uint8Array {
-  const pages = 3;
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, i) => `${3 + 3 * i} 0 R`).join(' ')}] /Count ${pages} >>`];
-  for (let i = 0; i < pages; i++) {
-    const rows = 11880 - 2 * i;
-    const data = whiteG4(rows);
-    const content = Buffer.from('q 595.28 0 0 841.89 0 0 cm /Im0 Do Q', 'latin1');
-    const page = 3 + 3 * i;
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.28 841.89] /Contents ${page + 2} 0 R /Resources << /XObject << /Im0 ${page + 1} 0 R >> >> >>`);
-    objects.push(
-      streamObject(
-        `<< /Type /XObject /Subtype /Image /Width 8400 /Height ${rows} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns 8400 /Rows ${rows} >> /Length ${data.length} >>`,
-        data,
-      ),
-    );
-    objects.push(streamObject(`<< /Length ${content.length} >>`, content));
-  }
-  return rawPdf(objects);
+/**
+ * Three fax pages of text at 1016 dpi (8400 × 11880 px on A4), made in a child process: rendering
+ * them takes ~400 MB a page, which would stay in this process's RSS and blur what the reader adds.
+ */
+function textFaxPages(): Uint8Array {
+  const script = `
+    const { faxPdf } = await import('./scripts/fixtures/scans.ts');
+    const { scanPages } = await import('./scripts/fixtures/texts.ts');
+    process.stdout.write(Buffer.from(await faxPdf(scanPages().slice(0, 3), { blackIs1: false, dpi: 1016 })).toString('base64'));`;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 1 << 26, cwd: new URL('..', import.meta.url).pathname });
+  if (r.status !== 0) throw new Error(`making the fax pages failed: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  return new Uint8Array(Buffer.from(r.stdout, 'base64'));
 }
 
 /** Start-up (pool threads, models, warm-up read) is over when the process used < 5 % of a core for 0.5 s (as bench:scan). */
@@ -99,8 +88,7 @@ async function sharedFaxBesideText(): Promise<void> {
   }
 }
 
-async function threeHugePagesRss(): Promise<void> {
-  const pdf = threeHugeFaxPages();
+async function threeHugePagesRss(label: string, pdf: Uint8Array): Promise<void> {
   const base = rssWithChildren();
   let peak = base;
   const timer = setInterval(() => {
@@ -113,7 +101,18 @@ async function threeHugePagesRss(): Promise<void> {
     peak = Math.max(peak, rssWithChildren());
     const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
     console.log(
-      `2. three distinct 8400 × 11880 px G4 pages (${pdf.length} bytes), fresh reader of 2 threads: ${doc.pages.length} pages in ${((performance.now() - t0) / 1000).toFixed(2)} s; RSS before ${mb(base)} MB, peak ${mb(peak)} MB (growth ${mb(peak - base)} MB), children included (load average ${load()})`,
+      `${label} (${pdf.length} bytes), fresh reader of 2 threads: ${doc.pages.length} pages in ${((performance.now() - t0) / 1000).toFixed(2)} s; RSS before ${mb(base)} MB, peak ${mb(peak)} MB (growth ${mb(peak - base)} MB), children included (load average ${load()})`,
+    );
+    // The same pages again on the pool now started: what the pages themselves cost, without the
+    // threads' start (each loads pdf.js, pdf-lib, sharp and the OCR adapter; under tsx it also
+    // compiles them) that the fresh reader's figure includes.
+    const again = rssWithChildren();
+    peak = again;
+    const t1 = performance.now();
+    const doc2 = await reader.read(pdf, 'pdf', { maxPages: 100, signal: new AbortController().signal });
+    peak = Math.max(peak, rssWithChildren());
+    console.log(
+      `${label.slice(0, 2)} the same ${doc2.pages.length} pages again on the started pool: ${((performance.now() - t1) / 1000).toFixed(2)} s; RSS before ${mb(again)} MB, peak ${mb(peak)} MB (growth ${mb(peak - again)} MB), children included (load average ${load()})`,
     );
   } finally {
     clearInterval(timer);
@@ -121,7 +120,8 @@ async function threeHugePagesRss(): Promise<void> {
   }
 }
 
-// Memory first, in a process that has not yet started a server or a pool (`--only 1|2`: one of them).
+// Memory first, in a process that has not yet started a server or a pool (`--only 1|2|3`: one of them).
 const only = process.argv.indexOf('--only') >= 0 ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-if (only === undefined || only === '2') await threeHugePagesRss();
+if (only === undefined || only === '2') await threeHugePagesRss('2. three distinct 8400 × 11880 px G4 pages', distinctHugeFaxPdf(3));
+if (only === undefined || only === '3') await threeHugePagesRss('3. three distinct 8400 × 11880 px G4 pages of text (1016 dpi)', textFaxPages());
 if (only === undefined || only === '1') await sharedFaxBesideText();

@@ -14,6 +14,7 @@ import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/readi
 import type { LoadedDocument } from '../src/pipeline/model/document.js';
 import { pageText } from '../src/pipeline/layout/text-lines.js';
 import type { OcrEngineName } from '../src/ports/ocr-engine.js';
+import { treeRssOf } from './load/rss.js';
 
 export interface CaseSpec {
   fixture: FixtureName;
@@ -65,21 +66,11 @@ function cpuSeconds(): number {
   return (u.user + u.system) / 1e6 + ticks / 100;
 }
 
-/** RSS of this process plus its child processes, in bytes. */
-function rssWithChildren(): number {
-  let rss = process.memoryUsage.rss();
-  try {
-    const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/u).filter(Boolean);
-    for (const pid of children) {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const m = /VmRSS:\s+(\d+) kB/u.exec(status);
-      if (m) rss += Number(m[1]) * 1024;
-    }
-  } catch {
-    // children listing unavailable or a child just ended
-  }
-  return rss;
-}
+/**
+ * RSS of this process and its descendants, in bytes: native tesseract runs as children of the
+ * pool's threads, which the main thread's /proc children list (read here before) did not show.
+ */
+const rssWithChildren = (): number => treeRssOf(process.pid);
 
 async function main(): Promise<void> {
   const [caseName, engine, fixtureJson] = process.argv.slice(2) as [string, OcrEngineName | 'none', string];
