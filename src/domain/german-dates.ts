@@ -27,13 +27,22 @@ export const MONTHS_DE = [
   'dezember',
 ] as const;
 
-/** Month name (also "Jan.", "Maerz", "Marz", "Sept.") → 1–12, or null. */
+/**
+ * The English month names banking apps print beside German text (`03 Oct 2025`, `May 2`); only
+ * those the German names do not already cover by their prefix (`Jan`, `Apr`, `Jun` …).
+ */
+const MONTHS_EN: Readonly<Record<string, number>> = { march: 3, may: 5, oct: 10, october: 10, dec: 12, december: 12 };
+
+/** Month name (also "Jan.", "Maerz", "Marz", "Sept.", "Jänner", the English "Oct", "May") → 1–12, or null. */
 export function monthFromName(name: string): number | null {
   const n = name
     .toLowerCase()
     .replace(/\.$/, '')
     .replace(/ae|ä/g, 'a');
   if (n.length < 3) return null;
+  if (n === 'janner') return 1;
+  const english = MONTHS_EN[n];
+  if (english !== undefined) return english;
   const idx = MONTHS_DE.findIndex((m) => m.replace('ä', 'a').startsWith(n) || n.startsWith(m.replace('ä', 'a')));
   return idx < 0 ? null : idx + 1;
 }

@@ -4,6 +4,7 @@ import type { LoadedDocument, Page } from '../model/document.js';
 import type { AmountToken, DateToken, Line, Sign, Word } from '../model/lines.js';
 import { fold } from './fold.js';
 import { labelValueGrid } from './label-grid.js';
+import { normaliseDateNotation } from './date-notation.js';
 import { normaliseNotation } from './notation.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
 import { statementPatterns as vocab } from './vocabulary.js';
@@ -19,12 +20,13 @@ function movedWord(w: Word, at: Partial<Pick<Word, 'x0' | 'x1' | 'top' | 'bottom
 
 /**
  * The layout pass over a whole document: OCR tokens normalised (ocr-tokens.ts), amounts put
- * into German notation (notation.ts: Swiss `2'029.25`), then words → lines with their date and
+ * into German notation (notation.ts: Swiss `2'029.25`), dates too (date-notation.ts:
+ * `30/06/2025`, `2025-06-30` where the document's date column prints them), then words → lines with their date and
  * amount tokens. Stages that reason about positions read this; it is
  * pure (a new array of new lines on every call), so a stage may annotate its lines.
  */
 export function documentLines(document: LoadedDocument): Line[] {
-  return toLines(normaliseNotation(normaliseOcrPages(document.pages)));
+  return toLines(normaliseDateNotation(normaliseNotation(normaliseOcrPages(document.pages))));
 }
 
 export function toLines(pages: readonly Page[]): Line[] {

@@ -364,6 +364,7 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Buchung', pattern: String.raw`buchung(?!s?text)`, means: ['bookingDateHeader'] },
   { word: 'Buchungstag', pattern: String.raw`buchungs?tag`, means: ['bookingDateHeader'] },
   { word: 'Bu-Tag', pattern: String.raw`bu-?tag`, means: ['bookingDateHeader'] },
+  { word: 'Buchtag', means: ['bookingDateHeader'] },
   { word: 'Bu.-Tag', pattern: String.raw`bu\.-?tag`, means: ['bookingDateHeader'] },
   { word: 'Buch.-Tag', pattern: String.raw`buch\.-?tag`, means: ['bookingDateHeader'] },
   { word: 'Beleg', means: ['otherDateHeader'] },

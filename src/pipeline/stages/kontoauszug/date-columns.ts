@@ -8,26 +8,98 @@ import type { Line } from '../../layout/lines.js';
  * Which of a posting's leading dates is the booking date (SPEC §8: Datum is the booking date).
  * Giro statements print the booking date first (`Buchungstag Wert`, `Buchung Valuta`); card
  * statements often print the transaction date first (`Datum Beleg | Datum Buchung`,
- * `Kaufdatum Buchungsdatum`, `Umsatztag Buchungstag`). The column header decides: the date
- * column headed "Buchung…" is the booking date; where no header names one, the first date.
+ * `Kaufdatum Buchungsdatum`, `Umsatztag Buchungstag`); some print the value date first
+ * (`Valuta | Buchtag`). The column header decides, read by position: a header word counts for
+ * the date column it stands over (the x-extent of that column's dates on the posting lines), so
+ * a text column's header that begins like a booking word (`Buchungsinformationen`,
+ * `Buchungsdetails` over the description) says nothing about the dates. A date column headed
+ * "Buchung…" is the booking date; where only the other column is named (Valuta, Wert, Beleg …),
+ * the unnamed one is. Where no posting line prints two dates side by side, the header words are
+ * read in sequence as before. Where the header does not decide, the first date — and the stage
+ * may still let the document's structure decide (booking-column.ts).
  *
  * Headers may be split over two lines (`Datum Datum …` above `Beleg Buchung …`) and words may be
  * glued (`BuchungVerwendungszweck`), so each line is read as a sequence of date-column words.
  */
 
-/** 0 or 1: index of the booking date among the leading dates of a posting line. */
-export function bookingDateIndex(lines: readonly Line[]): 0 | 1 {
+/** The x-extent of a date column: the union of its dates' extents on the posting lines. */
+interface Extent {
+  x0: number;
+  x1: number;
+}
+
+/** The two leading date columns of the posting lines (lines with an amount and two dates side by side at their start), or null. */
+export function leadingDateColumns(lines: readonly Line[]): [Extent, Extent] | null {
+  let cols: [Extent, Extent] | null = null;
+  for (const l of lines) {
+    const [a, b] = l.dates;
+    if (l.amounts.length === 0 || !a || !b || a.word > 1 || b.word !== a.last + 1 || a.valueColumn || b.valueColumn) continue;
+    if (!cols) cols = [{ x0: a.x0, x1: a.x1 }, { x0: b.x0, x1: b.x1 }];
+    else {
+      cols[0] = { x0: Math.min(cols[0].x0, a.x0), x1: Math.max(cols[0].x1, a.x1) };
+      cols[1] = { x0: Math.min(cols[1].x0, b.x0), x1: Math.max(cols[1].x1, b.x1) };
+    }
+  }
+  // Columns that overlap are no two columns (a date column read at two places at once).
+  return cols && cols[0].x1 <= cols[1].x0 ? cols : null;
+}
+
+/** What the header says about the two date columns: which is the booking date, and whether the other is named a value date. */
+export interface DateColumnHeader {
+  /** The booking date is the first (0) or the second (1) leading date, or the header does not say. */
+  booking: 0 | 1 | null;
+  /** The other date column's header word is a value-date word (Valuta, Wert, Wertstellung); false where it names none or another date. */
+  otherIsValue: boolean;
+}
+
+export function dateColumnHeader(lines: readonly Line[]): DateColumnHeader {
+  const cols = leadingDateColumns(lines);
   let second = 0;
   let first = 0;
+  // Per column, the header words seen over it that name a value date.
+  const valueWord = [false, false];
   for (const l of lines) {
     if (l.amounts.length > 0 || l.dates.length > 0 || l.words.length > 20) continue;
-    const kinds = l.words.map((w) => fold(w.text).replace(/[:/|]+$/u, '')).map((w) => (vocab.bookingDateHeader.test(w) ? 'b' : vocab.otherDateHeader.test(w) ? 'o' : null));
+    const texts = l.words.map((w) => fold(w.text).replace(/[:/|]+$/u, ''));
+    const kinds = texts.map((w) => (vocab.bookingDateHeader.test(w) ? 'b' : vocab.otherDateHeader.test(w) ? 'o' : null));
+    // A header names at least two columns; one date-column word alone is a purpose line's
+    // (`BELEGNR: 1576100295`, standing under the date column).
     const seq = kinds.filter((k) => k !== null);
     if (seq.length < 2) continue;
-    if (seq[0] === 'o' && seq[1] === 'b') second++;
-    else if (seq[0] === 'b') first++;
+    if (!cols) {
+      if (seq[0] === 'o' && seq[1] === 'b') second++;
+      else if (seq[0] === 'b') first++;
+      continue;
+    }
+    // Each named date-column word, given to the column it stands over (a word's own width of
+    // slack either side: headers are left-aligned, right-aligned or centred over their cells).
+    const named: ('b' | 'o' | null)[] = [null, null];
+    l.words.forEach((w, i) => {
+      const k = kinds[i];
+      if (!k) return;
+      const over = cols.map((c) => Math.min(w.x1, c.x1 + l.size) - Math.max(w.x0, c.x0 - l.size));
+      const col = over[0]! > 0 && over[0]! >= over[1]! ? 0 : over[1]! > 0 ? 1 : null;
+      if (col === null) return;
+      if (named[col] !== 'b') named[col] = k;
+      if (k === 'o' && vocab.valueDatePrefix.test(texts[i]!)) valueWord[col] = true;
+    });
+    if (named[0] === 'b' && named[1] !== 'b') first++;
+    else if (named[1] === 'b' && named[0] !== 'b') second++;
+    else if (named[0] === 'o' && named[1] === null) second++;
+    else if (named[1] === 'o' && named[0] === null) first++;
   }
-  return second > first ? 1 : 0;
+  const booking = second > first ? 1 : first > second ? 0 : null;
+  return { booking, otherIsValue: booking !== null && valueWord[1 - booking]! && !valueWord[booking]! };
+}
+
+/** What the header says: the booking date is the first (0) or the second (1) leading date, or nothing. */
+export function headerBookingDate(lines: readonly Line[]): 0 | 1 | null {
+  return dateColumnHeader(lines).booking;
+}
+
+/** 0 or 1: index of the booking date among the leading dates of a posting line (the header's word, else the first). */
+export function bookingDateIndex(lines: readonly Line[]): 0 | 1 {
+  return headerBookingDate(lines) ?? 0;
 }
 
 const DAY_MONTH = /^\d{1,2}\.\d{1,2}$/u;

@@ -15,6 +15,8 @@ import type { Posting } from './posting.js';
 import { accountSections } from './sections.js';
 import { statedSettlements } from './sign.js';
 import { otherDateIsValueDate } from './value-date.js';
+import { decideBookingColumn } from './booking-column.js';
+import { headerBookingDate } from './date-columns.js';
 import { findPeriod, printedRanges } from './year.js';
 import { accountBic } from './account-bic.js';
 import { accountHolder } from './account-holder.js';
@@ -52,7 +54,10 @@ export function extractAccounts(doc: LoadedDocument, layout?: Pick<DocumentLayou
   const currency = statementCurrency([...otherLines, ...balanceLines, ...headers.map((h) => h.line)]);
   // Postings under a counterparty column are split by their cells; the rest show where names stand.
   const partySlot = documentPartySlot(sections.flatMap((s) => s.postings.filter((p) => partyFor(p) === null).map(postingLines)));
-  const valueDates = otherDateIsValueDate(lines, headers, card);
+  // Where the column header does not say which date column is the booking date, the period and
+  // the columns' order decide (booking-column.ts); the other date's kind is then unknown.
+  const byStructure = headerBookingDate(lines) === null ? decideBookingColumn(sections.flatMap((s) => s.postings), docPeriod) : 0;
+  const valueDates = byStructure === 0 && otherDateIsValueDate(lines, headers, card);
   const context = { docPeriod, bank, currency, card, partySlot, ocrPages, settlements: statedSettlements(otherLines), partyFor, ranges: printedRanges(otherLines), valueDates };
   const holder = accountHolder(otherLines);
   return sections.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => ({ ...account(s, context), bic: accountBic(otherLines, s.iban), holder }));

@@ -23,7 +23,8 @@ export interface Period {
   guessed?: boolean;
 }
 
-const RANGE = /(\d{1,2}\.\d{1,2}\.\d{2,4})\s*(?:bis|-|–|—|\/)\s*(\d{1,2}\.\d{1,2}\.\d{2,4})/u;
+// A bilingual range word (`vom/dal … bis/al …`, South Tyrol) is the range word with its translation.
+const RANGE = /(\d{1,2}\.\d{1,2}\.\d{2,4})\s*(?:bis(?:\/\p{L}{1,3})?|-|–|—|\/)\s*(\d{1,2}\.\d{1,2}\.\d{2,4})/u;
 
 function full(d: PrintedDate | null): FullDate | null {
   return d && d.year !== null ? { year: d.year, month: d.month, day: d.day } : null;
