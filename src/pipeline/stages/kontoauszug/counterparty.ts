@@ -54,6 +54,9 @@ export function nameLike(text: string): boolean {
   // A purpose names a period (`Miete Oktober`, `Gehalt Juni 2025`, `Kontopaket 06/2025`); a name
   // does not (issue 21: a purpose is never the counterparty of an `Überweisung`).
   if (namesPeriod(text)) return false;
+  // A rate (`1,75 %`, `2,00 %, mind. 5,00 EUR`) or a foreign amount with its rate (`USD 268,45
+  // 1,0931`) is the terms of a charge or conversion, never a name.
+  if (/\d\s?%/u.test(text) || FX.test(text)) return false;
   return true;
 }
 
@@ -74,8 +77,11 @@ function figureLine(text: string): boolean {
   return digits >= 4 && digits > letters * 2 && !SEPA.test(text) && !/\b[A-Z]{2}\d{2}(?:\s?\d{4}){3}/u.test(text);
 }
 
-/** `Label: …` — one word (perhaps hyphenated) and a colon at the start of the line. */
-const FIELD = /^\p{L}[\p{L}.\-]*:(?:\s|$)/u;
+/**
+ * `Label: …` — one word (perhaps hyphenated) and a colon at the start of the line; or a label
+ * glued to a figure (`PN:46`, a statement printer's primanota number), which is a reference.
+ */
+const FIELD = /^\p{L}[\p{L}.\-]*:(?:\s|$|\d)/u;
 const MONTHS = new Set<string>(MONTHS_DE);
 
 /**
@@ -159,7 +165,9 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   if (labelled >= 0) return { counterparty: labelledName(ls[labelled]!)!, text: join(ls.filter((_, i) => i !== labelled)) };
   const first = ls[0]!;
   const type = typePhrase(first);
-  const noParty = vocab.noParty.test(fold(first)) && !vocab.partyType.test(first);
+  // A batch booking (`SEPA-Sammelüberweisung`) stands for several items, each with its party:
+  // the posting itself names no single one, whatever the item lines below it print.
+  const noParty = (vocab.noParty.test(fold(first)) && !vocab.partyType.test(first)) || vocab.batchType.test(fold(first));
   // Name-first layouts print the name even where it holds a type word (`Geldautomat Filiale Nord`
   // over `Bargeldauszahlung`); only a line that is nothing but a type names no one.
   if (slot === 'first' && ls.length > 1 && !noParty && (nameLike(first) || (type !== '' && nameLike(first.slice(type.length).trim())))) {
@@ -183,6 +191,13 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
     const all = join(ls);
     const fx = FX.exec(all);
     return fx ? { counterparty: all.slice(0, fx.index).trim(), text: fx[0].trim() } : { counterparty: all, text: '' };
+  }
+  // On a card statement every posting is a merchant descriptor, a cash withdrawal's too: the
+  // type alone on its line (`Bargeldauszahlung`) over a descriptor that reads as a name (`GA
+  // SPARKASSE KOELNBONN KOELN DE`, the terminal's operator as the card scheme reports it). A
+  // place in the type's own words (`Geldautomat Hauptbahnhof`) is no name and stays text.
+  if (merchants && noParty && type !== '' && type.length === first.length && vocab.typeCashWithdrawal.test(fold(type.split(' ')[0]!)) && ls.length > 1 && nameLike(ls[1]!)) {
+    return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
   }
   const abwa = /ABWA\+\s*([^+]*?)(?=\s*(?:[A-Z]{4}\+|$))/u.exec(join(ls))?.[1]?.trim() ?? '';
   const nameOr = (fallback: string): string => fallback || abwa;
