@@ -9,7 +9,8 @@ import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoaus
 /**
  * Issue 21: the counterparty where blind batch 2 lost it — a SEPA batch (Sammler) that names no
  * single party, a card statement's cash withdrawal whose descriptor is the party while its fee's
- * rate line is none, and a statement printer's `PN:46` (a label glued to a figure, a reference).
+ * rate line is none, and a statement printer's `PN:46` (a label glued to a figure, a reference);
+ * on OCR'd pages, a mark before the type word and a type line the photo lost.
  * The families stay `pending` for what else they ask (booking-date column, DD/MM/YYYY); only the
  * Empfänger column is asserted here, on generated text-layer PDFs through the real reading layer.
  */
@@ -40,6 +41,24 @@ describe('counterparty on blind batch 2 (issue 21)', () => {
     assert.equal(splitCounterparty(['Entgelt Bargeldauszahlung', '2,00 %, mind. 5,00 EUR'], true).counterparty, '');
     // On a giro account the machine's place stays text (real-b convention).
     assert.equal(splitCounterparty(['Bargeldauszahlung', 'GA Musterstadt Hauptstr. 12']).counterparty, '');
+  });
+
+  test('OCR: a mark read before the type word does not hide it', () => {
+    assert.deepEqual(splitCounterparty(['_DAUERAUFTRAG PN:812', 'SPARKONTO ANNA SCHULZ', 'EREF+436004014196 SVWZ+MIETE DEZEMBER 2025']), {
+      counterparty: 'SPARKONTO ANNA SCHULZ',
+      text: 'DAUERAUFTRAG PN:812 EREF+436004014196 SVWZ+MIETE DEZEMBER 2025',
+    });
+  });
+
+  test('type above the name, the type line lost (a photo): a first line that reads as a name over a line that is none', () => {
+    assert.deepEqual(splitCounterparty(['Amazon Payments Europe', 'Valuta 09.06.2025 EREF+736047039158', 'SVWZ+Beitrag Haftpflicht Juni 2025'], false, 'second'), {
+      counterparty: 'Amazon Payments Europe',
+      text: 'Valuta 09.06.2025 EREF+736047039158 SVWZ+Beitrag Haftpflicht Juni 2025',
+    });
+    assert.equal(splitCounterparty(['PayPal Europe S.a.r.l.', 'Valuta 08.06.2025 Abschlag Strom Juni 2025'], false, 'second').counterparty, 'PayPal Europe S.a.r.l.');
+    // An unknown type word alone, or a phrase, over a purpose stays text.
+    assert.equal(splitCounterparty(['TWINT', 'Valuta 08.06.2025 Abschlag Strom Juni 2025'], false, 'second').counterparty, '');
+    assert.equal(splitCounterparty(['Zahlung im Einzugsverfahren', 'Valuta 08.06.2025 Rechnung 4711'], false, 'second').counterparty, '');
   });
 
   describe('generated PDFs, Empfänger column', () => {

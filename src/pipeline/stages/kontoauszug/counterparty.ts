@@ -57,7 +57,14 @@ export function nameLike(text: string): boolean {
   // A rate (`1,75 %`, `2,00 %, mind. 5,00 EUR`) or a foreign amount with its rate (`USD 268,45
   // 1,0931`) is the terms of a charge or conversion, never a name.
   if (/\d\s?%/u.test(text) || FX.test(text)) return false;
+  if (valueDateField(text)) return false;
   return true;
+}
+
+/** A value-date label with its date (`Valuta 09.06.2025 …`): a date field, not a name. */
+function valueDateField(text: string): boolean {
+  const [head, next] = text.split(' ');
+  return vocab.valueDateHeader.test(fold(head!).replace(/[:.]$/u, '')) && /^\d{1,2}\.\d{1,2}\./u.test(next ?? '');
 }
 
 /** Words in lower case that a name does not hold (`im`, `mit`, `auf`): a phrase, not a name. */
@@ -158,7 +165,9 @@ const FX = /\s*\b[A-Z]{3} \d[\d.]*,\d{2}(?: (?:(?:zum )?(?:[Ww]echsel)?[Kk]urs:?
  * line is no posting text.
  */
 export function splitCounterparty(lines: readonly string[], merchants = false, slot: 'auto' | 'first' | 'second' | 'last' = 'auto'): Split {
-  const ls = lines.map((l) => l.replace(/\s+/gu, ' ').trim()).filter((l) => l !== '');
+  // A mark OCR reads before a line's first letter (`_DAUERAUFTRAG`, `|Lastschrift`: a speck, the
+  // end of a rule) is no part of the text and would hide the type word.
+  const ls = lines.map((l) => l.replace(/\s+/gu, ' ').trim().replace(/^[_|~]+(?=\p{L})/u, '')).filter((l) => l !== '');
   const join = (xs: string[]): string => xs.join(' ').replace(/\s+/gu, ' ').trim();
   if (ls.length === 0) return { counterparty: '', text: '' };
   const labelled = ls.findIndex((l) => labelledName(l) !== null);
@@ -179,6 +188,12 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   const typeLine = first.split(' ').length <= 4 || (readsAsPhrase(first) && !(type !== '' && nameLike(first.slice(type.length).trim())));
   if (slot === 'second' && ls.length > 1 && !noParty && nameLike(ls[1]!) && typeLine && !/\d/u.test(first)) {
     return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
+  }
+  // The document prints the type above the name, but this posting's first line is no type: it
+  // reads as a name of two words or more and the line below is the field that follows a name
+  // there (`Valuta 09.06.2025 …`) — OCR lost the type line (a photo's shaded row).
+  if (slot === 'second' && ls.length > 1 && type === '' && !noParty && valueDateField(ls[1]!) && first.split(' ').length >= 2 && !readsAsPhrase(first) && nameScore(first) >= 0.8) {
+    return { counterparty: first, text: join(ls.slice(1)) };
   }
   if (slot === 'last' && !noParty && (type !== '' || ls.length > 2)) {
     const i = lastNameLine(ls);
