@@ -38,7 +38,9 @@
  *
  * KA_DEBUG=1 lists, per generated document that misses a posting, returns one too many or does
  * not reconcile, the expected rows not returned (-), the rows returned but not expected (+) and
- * the statement's balances.
+ * the statement's balances. KA_DEBUG_CP=1 lists each matched posting whose Empfänger is wrong: the
+ * returned one, the expected one in brackets, and the returned text; KA_DEBUG_TEXT=1 each matched
+ * posting whose Buchungstext differs from the expected one (both printed).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -303,7 +305,9 @@ function score(f: KontoauszugFixture, out: Outcome, s: Score): [number, number][
     const g = got[i]!;
     s.matched++;
     if (g[2]!.replace(/\s+/gu, ' ').trim() === e[2]!.replace(/\s+/gu, ' ').trim()) s.recipientOk++;
+    else if (process.env.KA_DEBUG_CP) console.log(`  ${f.id} ${e[0]} ${e[3]!.padStart(10)}  Empfänger ${JSON.stringify(g[2])} (${JSON.stringify(e[2])})  text ${JSON.stringify(g[1]!.slice(0, 90))}`);
     s.textF1 += tokenF1(g[1]!, e[1]!);
+    if (process.env.KA_DEBUG_TEXT && tokenF1(g[1]!, e[1]!) < 1) console.log(`  ${f.id} ${e[0]} ${e[3]}\n     got ${JSON.stringify(g[1])}\n     exp ${JSON.stringify(e[1])}`);
   }
   const expStatements = Array.isArray(f.expected.statement) ? f.expected.statement.length : 1;
   const reconciled = out.statements.length === expStatements && out.statements.every((x) => x.reconciled);

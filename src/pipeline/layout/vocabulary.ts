@@ -109,6 +109,8 @@ export const statementPatterns = Object.freeze({
   typeWordSource: `(?:${any('typeWord')})`,
   /** Folded first line. */
   noParty: new RegExp(R`^(${any('noParty')})\b`, 'iu'),
+  /** Folded first line: a batch word at the start of any word of it (after `SEPA-` too). */
+  batchType: new RegExp(R`(?<!\p{L})(${any('batchType')})`, 'u'),
 
   // ── counterparty.ts ──
   /** Printed text (case-sensitive): a SEPA field or reference label. */

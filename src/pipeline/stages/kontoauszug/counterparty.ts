@@ -54,7 +54,17 @@ export function nameLike(text: string): boolean {
   // A purpose names a period (`Miete Oktober`, `Gehalt Juni 2025`, `Kontopaket 06/2025`); a name
   // does not (issue 21: a purpose is never the counterparty of an `Überweisung`).
   if (namesPeriod(text)) return false;
+  // A rate (`1,75 %`, `2,00 %, mind. 5,00 EUR`) or a foreign amount with its rate (`USD 268,45
+  // 1,0931`) is the terms of a charge or conversion, never a name.
+  if (/\d\s?%/u.test(text) || FX.test(text)) return false;
+  if (valueDateField(text)) return false;
   return true;
+}
+
+/** A value-date label with its date (`Valuta 09.06.2025 …`): a date field, not a name. */
+function valueDateField(text: string): boolean {
+  const [head, next] = text.split(' ');
+  return vocab.valueDateHeader.test(fold(head!).replace(/[:.]$/u, '')) && /^\d{1,2}\.\d{1,2}\./u.test(next ?? '');
 }
 
 /** Words in lower case that a name does not hold (`im`, `mit`, `auf`): a phrase, not a name. */
@@ -74,8 +84,11 @@ function figureLine(text: string): boolean {
   return digits >= 4 && digits > letters * 2 && !SEPA.test(text) && !/\b[A-Z]{2}\d{2}(?:\s?\d{4}){3}/u.test(text);
 }
 
-/** `Label: …` — one word (perhaps hyphenated) and a colon at the start of the line. */
-const FIELD = /^\p{L}[\p{L}.\-]*:(?:\s|$)/u;
+/**
+ * `Label: …` — one word (perhaps hyphenated) and a colon at the start of the line; or a label
+ * glued to a figure (`PN:46`, a statement printer's primanota number), which is a reference.
+ */
+const FIELD = /^\p{L}[\p{L}.\-]*:(?:\s|$|\d)/u;
 const MONTHS = new Set<string>(MONTHS_DE);
 
 /**
@@ -152,14 +165,18 @@ const FX = /\s*\b[A-Z]{3} \d[\d.]*,\d{2}(?: (?:(?:zum )?(?:[Ww]echsel)?[Kk]urs:?
  * line is no posting text.
  */
 export function splitCounterparty(lines: readonly string[], merchants = false, slot: 'auto' | 'first' | 'second' | 'last' = 'auto'): Split {
-  const ls = lines.map((l) => l.replace(/\s+/gu, ' ').trim()).filter((l) => l !== '');
+  // A mark OCR reads before a line's first letter (`_DAUERAUFTRAG`, `|Lastschrift`: a speck, the
+  // end of a rule) is no part of the text and would hide the type word.
+  const ls = lines.map((l) => l.replace(/\s+/gu, ' ').trim().replace(/^[_|~]+(?=\p{L})/u, '')).filter((l) => l !== '');
   const join = (xs: string[]): string => xs.join(' ').replace(/\s+/gu, ' ').trim();
   if (ls.length === 0) return { counterparty: '', text: '' };
   const labelled = ls.findIndex((l) => labelledName(l) !== null);
   if (labelled >= 0) return { counterparty: labelledName(ls[labelled]!)!, text: join(ls.filter((_, i) => i !== labelled)) };
   const first = ls[0]!;
   const type = typePhrase(first);
-  const noParty = vocab.noParty.test(fold(first)) && !vocab.partyType.test(first);
+  // A batch booking (`SEPA-Sammelüberweisung`) stands for several items, each with its party:
+  // the posting itself names no single one, whatever the item lines below it print.
+  const noParty = (vocab.noParty.test(fold(first)) && !vocab.partyType.test(first)) || vocab.batchType.test(fold(first));
   // Name-first layouts print the name even where it holds a type word (`Geldautomat Filiale Nord`
   // over `Bargeldauszahlung`); only a line that is nothing but a type names no one.
   if (slot === 'first' && ls.length > 1 && !noParty && (nameLike(first) || (type !== '' && nameLike(first.slice(type.length).trim())))) {
@@ -172,6 +189,12 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   if (slot === 'second' && ls.length > 1 && !noParty && nameLike(ls[1]!) && typeLine && !/\d/u.test(first)) {
     return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
   }
+  // The document prints the type above the name, but this posting's first line is no type: it
+  // reads as a name of two words or more and the line below is the field that follows a name
+  // there (`Valuta 09.06.2025 …`) — OCR lost the type line (a photo's shaded row).
+  if (slot === 'second' && ls.length > 1 && type === '' && !noParty && valueDateField(ls[1]!) && first.split(' ').length >= 2 && !readsAsPhrase(first) && nameScore(first) >= 0.8) {
+    return { counterparty: first, text: join(ls.slice(1)) };
+  }
   if (slot === 'last' && !noParty && (type !== '' || ls.length > 2)) {
     const i = lastNameLine(ls);
     if (i > 0) return { counterparty: ls[i]!, text: join(ls.filter((_, k) => k !== i)) };
@@ -183,6 +206,13 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
     const all = join(ls);
     const fx = FX.exec(all);
     return fx ? { counterparty: all.slice(0, fx.index).trim(), text: fx[0].trim() } : { counterparty: all, text: '' };
+  }
+  // On a card statement every posting is a merchant descriptor, a cash withdrawal's too: the
+  // type alone on its line (`Bargeldauszahlung`) over a descriptor that reads as a name (`GA
+  // SPARKASSE KOELNBONN KOELN DE`, the terminal's operator as the card scheme reports it). A
+  // place in the type's own words (`Geldautomat Hauptbahnhof`) is no name and stays text.
+  if (merchants && noParty && type !== '' && type.length === first.length && vocab.typeCashWithdrawal.test(fold(type.split(' ')[0]!)) && ls.length > 1 && nameLike(ls[1]!)) {
+    return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
   }
   const abwa = /ABWA\+\s*([^+]*?)(?=\s*(?:[A-Z]{4}\+|$))/u.exec(join(ls))?.[1]?.trim() ?? '';
   const nameOr = (fallback: string): string => fallback || abwa;
