@@ -68,3 +68,32 @@ describe('a tax office demanding arrears', () => {
     assert.equal(a.key_numbers.zahlungsfrist?.value, '17.09.2026');
   });
 });
+
+describe('an amount in arrears named by its adjective', () => {
+  const arrears: Line[][] = [
+    [
+      'Wohnungsgenossenschaft Elbaue eG · Am Stadtpark 8 · 01309 Dresden',
+      row(['Herrn', 56], ['Datum', 340], ['02.11.2026', 440]),
+      'Milan Petrović',
+      'Borsbergstraße 30',
+      '01309 Dresden',
+      '',
+      '# Mahnung',
+      '',
+      'Sehr geehrter Herr Petrović,',
+      'auf Ihrem Mietkonto ist bis heute kein Zahlungseingang für Oktober 2026 verbucht.',
+      row(['rückständige Miete Oktober 2026', 56], ['1.150,00 EUR', -539]),
+      row(['Mahngebühr', 56], ['5,00 EUR', -539]),
+      row(['Gesamtbetrag', 56], ['1.155,00 EUR', -539]),
+      'Bitte überweisen Sie den Gesamtbetrag bis zum 16.11.2026.',
+      'Mit freundlichen Grüßen',
+      'Wohnungsgenossenschaft Elbaue eG',
+    ],
+  ];
+  it('"rückständige …" is the claim, and the table adds up', async () => {
+    const r = await runPipeline(registry.mahnung, { bytes: await makeTextPdf(letterPageSpecs(arrears)), kind: 'pdf' }, { reader, maxPages: 5, timeoutMs: 60_000 });
+    assert.ok(r.status === 'success' && r.output.kind === 'analysis', r.status === 'failure' ? r.publicMessage : '');
+    assert.equal(r.output.analysis.key_numbers.hauptforderung?.value, '1.150,00 EUR', JSON.stringify(r.output.analysis.key_numbers));
+    assert.equal(r.output.analysis.checks.find((c) => c.rule.startsWith('hauptforderung'))?.holds, true, JSON.stringify(r.output.analysis.checks));
+  });
+});
