@@ -18,7 +18,7 @@ const reader = testReader();
 after(() => reader.close());
 const registry = buildPipelineRegistry();
 
-const notice = (tax: string): Line[][] => [
+const notice = (tax: string, statement = ''): Line[][] => [
   [
     'Finanzamt Kassel-Hofgeismar · Goethestraße 43 · 34119 Kassel',
     row(['Herrn', 56], ['Steuernummer', 340], ['026/331/40118', 440]),
@@ -28,6 +28,7 @@ const notice = (tax: string): Line[][] => [
     '',
     `# Bescheid für 2025 über ${tax}`,
     '',
+    statement,
     'Festsetzung',
     row([tax, 270], ['Zinsen', 400], ['insgesamt', 496]),
     row(['EUR', 310], ['EUR', 410], ['EUR', 519]),
@@ -55,5 +56,12 @@ describe('the name of a set tax', () => {
   it('under an Einkommensteuer column: the SPEC key', async () => {
     const a = await analysisOf(notice('Einkommensteuer'));
     assert.equal(a.key_numbers.festgesetzte_einkommensteuer?.value, '4.212,00', JSON.stringify(a.key_numbers));
+  });
+});
+
+describe('a deviation from the return stated as a fact', () => {
+  it('"… wurde von Ihrer Gewerbesteuererklärung abgewichen" raises abweichung_von_erklaerung', async () => {
+    const a = await analysisOf(notice('Gewerbesteuer', 'Bei der Festsetzung wurde von Ihrer Gewerbesteuererklärung abgewichen; die Gründe stehen in den Erläuterungen.'));
+    assert.ok(a.review_flags.some((f) => f.topic === 'abweichung_von_erklaerung'), JSON.stringify(a.review_flags));
   });
 });

@@ -444,6 +444,7 @@ export const LETTER_LEXICON: readonly Entry<LetterMeaning>[] = [
   { word: 'Vorbehalt der Nachprüfung entfällt', pattern: String.raw`vorbehalt der nachprüfung[^.]{0,40}?entfällt`, means: ['noReservation'] },
   { word: 'ohne Vorbehalt', means: ['noReservation'] },
   { word: 'Wir weichen von Ihrer Erklärung ab', pattern: String.raw`(weich\w* .{0,80}(erklärung|angaben))`, means: ['deviation'] },
+  { word: 'von Ihrer Steuererklärung abgewichen', pattern: String.raw`von (ihrer|der) \w*erklärung abgewichen`, means: ['deviation'] },
   { word: 'abweichend von Ihrer Steuererklärung', pattern: String.raw`abweichend von (ihrer|der) (steuer)?erklärung`, means: ['deviation'] },
   { word: 'nicht in voller Höhe anerkannt', pattern: String.raw`(nicht|nur teilweise) (in voller höhe )?(anerkannt|berücksichtigt)`, means: ['deviation'] },
   { word: 'bereits gezahlt', means: ['notFixing'] },
