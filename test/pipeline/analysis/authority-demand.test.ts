@@ -97,3 +97,31 @@ describe('an amount in arrears named by its adjective', () => {
     assert.equal(r.output.analysis.checks.find((c) => c.rule.startsWith('hauptforderung'))?.holds, true, JSON.stringify(r.output.analysis.checks));
   });
 });
+
+describe('a payment period without a date', () => {
+  const letter: Line[][] = [
+    [
+      'Stadtwerke Greifswald GmbH · Gützkower Landstraße 19 · 17489 Greifswald',
+      row(['Frau', 56], ['Datum', 340], ['09.11.2026', 440]),
+      'Ines Rahn',
+      'Lange Straße 5',
+      '17489 Greifswald',
+      '',
+      '# Mahnung',
+      '',
+      'Sehr geehrte Frau Rahn,',
+      'Ihre Rechnung ist trotz Fälligkeit noch offen.',
+      row(['offener Rechnungsbetrag', 56], ['212,40 EUR', -539]),
+      row(['Mahngebühr', 56], ['2,50 EUR', -539]),
+      row(['Gesamtbetrag', 56], ['214,90 EUR', -539]),
+      'Wir fordern Sie auf, den Gesamtbetrag innerhalb von zwei Wochen nach Zugang dieses Schreibens zu zahlen.',
+      'Mit freundlichen Grüßen',
+      'Stadtwerke Greifswald GmbH',
+    ],
+  ];
+  it('"innerhalb von zwei Wochen" is the deadline, and zahlungsfrist is flagged', async () => {
+    const r = await runPipeline(registry.mahnung, { bytes: await makeTextPdf(letterPageSpecs(letter)), kind: 'pdf' }, { reader, maxPages: 5, timeoutMs: 60_000 });
+    assert.ok(r.status === 'success' && r.output.kind === 'analysis', r.status === 'failure' ? r.publicMessage : '');
+    assert.ok(r.output.analysis.review_flags.some((f) => f.topic === 'zahlungsfrist'), JSON.stringify(r.output.analysis.review_flags));
+  });
+});

@@ -63,7 +63,7 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   });
   const prose =
     deadlines[0] ??
-    findInProse(input.texts, /(innerhalb (?:von |der nächsten )?(?:\d{1,2}|sieben|zehn|vierzehn|vierzehn) (?:Tagen|Werktagen))/u);
+    findInProse(input.texts, /(innerhalb (?:von |der nächsten )?(?:\d{1,2}|sieben|zehn|vierzehn|zwei|drei|vier) (?:Tagen|Werktagen|Wochen))/u);
   found.zahlungsfrist = labelled ?? prose;
   // Letters that state the claim and the interest in running text, wrapping over lines
   // ("ist unsere Rechnung über … in Höhe von 1.845,20 € weiterhin unbezahlt", "Verzugszinsen in
