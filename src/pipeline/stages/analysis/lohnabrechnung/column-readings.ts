@@ -8,13 +8,14 @@
  * no reading adds up, the disputed values are left out rather than reported under their label.
  */
 import { foldGerman } from '../../../layout/fold.js';
-import { letterPattern } from '../../../layout/letter-words.js';
+import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { placeOf } from '../common/line-order.js';
 import { rowFigures, type RowFigure } from '../common/row-figures.js';
 import type { FoundValue } from '../common/values.js';
 
 const ROW_TOTAL = letterPattern('headerRowTotal', String.raw`^($W)$`, '');
+const CURRENCY = new RegExp(`^(${printedWords('statement', 'currencyWord')})$`, 'i');
 
 export interface ColumnReadings {
   /** The deductions whose rows hold more than one candidate amount. */
@@ -26,7 +27,17 @@ export interface ColumnReadings {
 /** Money figures of the row that may be its amount: not a rate, base, employer share or year to date. */
 function candidates(f: FoundValue, lines: readonly TextLine[]): RowFigure[] {
   if (f.line !== f.label.line) return [];
-  return rowFigures(f.line, f.label.last + 1, lines).filter((g) => g.kind === 'money' && (g.role === 'unknown' || g.role === 'amount'));
+  const figs = rowFigures(f.line, f.label.last + 1, lines).filter((g) => g.kind === 'money' && (g.role === 'unknown' || g.role === 'amount'));
+  // Columns of one row stand side by side with nothing but figures between them; a word between
+  // two amounts starts another label's pair (`KV-Beitrag 360,18  RV-Beitrag 385,02` on one line).
+  const out = figs.slice(0, 1);
+  for (const g of figs.slice(1)) {
+    const prev = out[out.length - 1]!;
+    const between = f.line.cells.slice(prev.index + prev.used, g.index);
+    if (between.some((c) => /\p{L}{2}/u.test(c.text) && !CURRENCY.test(c.text))) break;
+    out.push(g);
+  }
+  return out;
 }
 
 /** Whether a header cell meaning the row's total stands over `fig`: the nearest line above without money, within six lines. */
