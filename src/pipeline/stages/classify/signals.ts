@@ -83,6 +83,10 @@ export const SIGNALS: Record<DocumentType, readonly Signal[]> = {
     // A demand to pay, also from a buyer of the claim or an authority's cash office (SPEC §9).
     ['mahnungSignalFordernSieAuf', 3],
     ['mahnungSignalAbgetreten', 2],
+    // What a public creditor's demand prints in place of a Mahngebühr and a Mahnbescheid: late
+    // charges accruing by law and the enforcement it announces.
+    ['mahnungSignalSaeumnis', 2],
+    ['mahnungSignalVollstreckung', 2],
     ['mahnungSignalZinsen', 1],
     ['mahnungSignalZahlungsfrist', 1],
     ['mahnungSignalRechnung', 1],

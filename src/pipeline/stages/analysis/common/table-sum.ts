@@ -136,6 +136,8 @@ export function tableSumCheck(
       // The rows a holding sum adds that are no key number: amounts the letter demands under its own labels.
       const labelled = rows.filter((r) => r.sign > 0 && !keyOfLine(r.line)).map((r) => ({ label: r.label, value: r.printed, page: r.line.page }));
       if (check?.holds) return { check, total, labelled };
+      const across = acrossColumns(lines, first as { value: string; line: TextLine }, rows, keyOfLine, names.total, total.value, rule);
+      if (across) return { check: across.check, total, labelled: [...labelled, ...across.labelled] };
       // A failing sum is reported only when every line between was read: a line that prints a
       // number but no amount in the column (OCR took its comma or glued a sign) may be the part
       // that is missing, and then nothing shows that the letter's figures do not add up.
@@ -147,6 +149,50 @@ export function tableSumCheck(
   const terms = [names.first, ...names.parts].filter((n) => found[n]).map((n) => ({ name: n, printed: found[n]!.value, sign: 1 as const }));
   const check = sumCheck(rule, terms, { name: names.total, printed: totals[0]!.value });
   return check?.holds ? { check, total: totals[0]! } : null;
+}
+
+/**
+ * A first row that sums several columns beside the one read (an authority's arrears table:
+ * `Summe 1.314,54 | 26,00` under `Betrag | Säumniszuschläge`): the row's further money figures
+ * are parts of the total too, each named by the header cell above it. Tried only when the plain
+ * reading does not add up, and reported only when this one does.
+ */
+function acrossColumns(
+  lines: readonly TextLine[],
+  first: { value: string; line: TextLine },
+  rows: readonly SumRow[],
+  keyOfLine: (line: TextLine) => string | undefined,
+  totalName: string,
+  totalValue: string,
+  rule: string,
+): { check: Check; labelled: LabelledAmount[] } | null {
+  const figures = first.line.cells.map((_, i) => figureAt(first.line, i)).filter((f): f is NonNullable<typeof f> => f?.kind === 'money');
+  const own = figures.find((f) => f.printed === first.value || first.value.includes(f.printed));
+  const others = figures.filter((f) => f !== own && f.x0 > (own?.x1 ?? Infinity));
+  if (!own || others.length === 0) return null;
+  const named = others.map((f) => ({ label: headerAbove(lines, first.line, f) ?? '', figure: f }));
+  if (named.some((n) => !n.label)) return null;
+  const terms = [
+    { name: keyOfLine(first.line) ?? 'Betrag', printed: own.printed, sign: 1 as const },
+    ...named.map((n) => ({ name: n.label, printed: n.figure.printed, sign: 1 as const })),
+    ...rows.filter((r) => r.line !== first.line).map((r) => ({ name: keyOfLine(r.line) ?? r.label, printed: r.printed, sign: r.sign })),
+  ];
+  const check = sumCheck(rule, terms, { name: totalName, printed: totalValue });
+  if (!check?.holds) return null;
+  return { check, labelled: named.map((n) => ({ label: n.label, value: n.figure.printed, page: first.line.page })) };
+}
+
+/** The text of the header cell standing over `figure`: on the nearest line above without money figures, within eight lines of the same page. */
+function headerAbove(lines: readonly TextLine[], line: TextLine, figure: { x0: number; x1: number }): string | null {
+  const at = placeOf(lines, line);
+  for (let k = at - 1; k >= Math.max(0, at - 8); k--) {
+    const above = lines[k]!;
+    if (above.page !== line.page) return null;
+    if (above.cells.some((_, i) => figureAt(above, i)?.kind === 'money')) continue;
+    const cell = above.cells.find((c) => c.bbox.x <= figure.x1 + 6 && c.bbox.x + c.bbox.width >= figure.x0 - 6 && /\p{L}{3}/u.test(c.text));
+    return cell ? cell.text.replace(/[:.]+$/u, '') : null;
+  }
+  return null;
 }
 
 /**

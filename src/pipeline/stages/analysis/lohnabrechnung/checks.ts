@@ -15,6 +15,7 @@ import { bestReading, sumCheck, type Term } from '../common/checks.js';
 import { rowsBetween } from '../common/table-sum.js';
 import { centsOf, type FoundValue } from '../common/values.js';
 import { isBetween } from '../common/line-order.js';
+import { columnReadings } from './column-readings.js';
 import { letterPattern, letterWords } from '../../../layout/letter-words.js';
 
 const DEDUCTIONS = ['lohnsteuer', 'solidaritaetszuschlag', 'kirchensteuer', 'krankenversicherung', 'pflegeversicherung', 'rentenversicherung', 'arbeitslosenversicherung'] as const;
@@ -34,22 +35,36 @@ function netTerms(found: Record<string, FoundValue | null>): Term[] {
 export function lohnChecks(
   lines: readonly TextLine[],
   first: Record<string, FoundValue | null>,
-  candidates: { gesamtbrutto: FoundValue[]; nettoverdienst: FoundValue[] },
+  candidates: { gesamtbrutto: FoundValue[]; nettoverdienst: FoundValue[]; auszahlungsbetrag?: FoundValue[] },
 ): { found: Record<string, FoundValue | null>; checks: Check[]; failedConfidently: boolean } {
-  const found = { ...first };
+  let found = { ...first };
   const checks: Check[] = [];
   let failedConfidently = false;
-  const deductions = netTerms(found);
-  const netOf = (pick: Record<string, FoundValue>) => sumCheck(NET_RULE, [{ name: 'gesamtbrutto', printed: pick.gesamtbrutto!.value, sign: 1 }, ...deductions], { name: 'nettoverdienst', printed: pick.nettoverdienst!.value });
-  if (found.gesamtbrutto && found.nettoverdienst && deductions.length > 0) {
+  // Deduction rows with several candidate columns: one reading per column, judged by the net check.
+  const columns = columnReadings(found, DEDUCTIONS, lines);
+  const netOf = (pick: Record<string, FoundValue>, deductions: Term[]) => sumCheck(NET_RULE, [{ name: 'gesamtbrutto', printed: pick.gesamtbrutto!.value, sign: 1 }, ...deductions], { name: 'nettoverdienst', printed: pick.nettoverdienst!.value });
+  let judged = false;
+  if (found.gesamtbrutto && found.nettoverdienst && netTerms(found).length > 0) {
     const lists = { gesamtbrutto: [found.gesamtbrutto, ...candidates.gesamtbrutto.filter((c) => c !== found.gesamtbrutto)], nettoverdienst: [found.nettoverdienst, ...candidates.nettoverdienst.filter((c) => c !== found.nettoverdienst)] };
-    const pick = bestReading(lists, (p) => netOf(p)?.holds === true);
-    if (pick) {
-      found.gesamtbrutto = pick.gesamtbrutto!;
-      found.nettoverdienst = pick.nettoverdienst!;
-      checks.push(netOf(pick)!);
-    } else {
-      const keyCheck = netOf({ gesamtbrutto: found.gesamtbrutto, nettoverdienst: found.nettoverdienst })!;
+    for (const reading of columns.disputed.length > 0 ? columns.readings : [{}]) {
+      const trial = { ...found, ...reading };
+      const deductions = netTerms(trial);
+      const pick = bestReading(lists, (p) => netOf(p, deductions)?.holds === true);
+      if (!pick) continue;
+      found = { ...trial, gesamtbrutto: pick.gesamtbrutto!, nettoverdienst: pick.nettoverdienst! };
+      checks.push(netOf(pick, deductions)!);
+      judged = true;
+      break;
+    }
+  }
+  if (!judged && columns.disputed.length > 0) {
+    // No column adds up (or there is nothing to add up against): a disputed value is not tied to
+    // the letter's arithmetic, so it is left out rather than reported from a column picked blind.
+    for (const name of columns.disputed) found[name] = null;
+  } else if (!judged && found.gesamtbrutto && found.nettoverdienst && netTerms(found).length > 0) {
+    const deductions = netTerms(found);
+    {
+      const keyCheck = netOf({ gesamtbrutto: found.gesamtbrutto, nettoverdienst: found.nettoverdienst }, deductions)!;
       // Every deduction row printed between gross and net, when the key numbers do not add up.
       const rows = (rowsBetween(lines, found.gesamtbrutto.line, found.nettoverdienst.line, { maxRows: 40 }) ?? []).filter((r) => r.line !== found.gesamtbrutto!.line && DEDUCTION_ROW.test(foldGerman(r.label)) && !SUBTOTAL.test(foldGerman(r.label)));
       const rowCheck = rows.length > 0 ? sumCheck(NET_RULE, [{ name: 'gesamtbrutto', printed: found.gesamtbrutto.value, sign: 1 }, ...rows.map((r) => ({ name: r.label, printed: r.printed, sign: -1 as const }))], { name: 'nettoverdienst', printed: found.nettoverdienst.value }) : null;
@@ -72,7 +87,19 @@ export function lohnChecks(
       }
     }
   }
-  const payout = payoutCheck(lines, found);
+  // The payout reading the net-to-payout rows account for, where the first one is not tied to them
+  // (a heading "Netto und Auszahlung" over the gross line must not lend the gross to the payout).
+  let payout = payoutCheck(lines, found);
+  if (!payout) {
+    for (const other of candidates.auszahlungsbetrag ?? []) {
+      if (other === found.auszahlungsbetrag || other.value === found.auszahlungsbetrag?.value) continue;
+      const check = payoutCheck(lines, { ...found, auszahlungsbetrag: other });
+      if (!check?.holds) continue;
+      found.auszahlungsbetrag = other;
+      payout = check;
+      break;
+    }
+  }
   if (payout) checks.push(payout);
   return { found, checks, failedConfidently };
 }

@@ -8,7 +8,8 @@ import type { Check, KeyNumber } from '../../../model/result.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { findInProse } from '../common/prose.js';
-import { rowFigures } from '../common/row-figures.js';
+import { rowFigures, type RowFigure } from '../common/row-figures.js';
+import type { TextLine } from '../../../layout/text-lines.js';
 import { centsOf, findKeyValue, findKeyValues, onlyAmountBelowLastHeader, type FoundValue, type LabelSpec } from '../common/values.js';
 import { lohnChecks } from './checks.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
@@ -85,16 +86,15 @@ export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   // A payslip's head names its month even without a label ("Abrechnung geringfügige Beschäftigung - September 2025").
   found.abrechnungszeitraum ??= headMonth(input);
   found.auszahlungsbetrag ??= onlyAmountBelowLastHeader(input.lines, 'Auszahlungsbetrag');
-  const checked = lohnChecks(input.lines, found, { gesamtbrutto: findKeyValues(input.lines, SPECS.gesamtbrutto), nettoverdienst: findKeyValues(input.lines, SPECS.nettoverdienst) });
+  const checked = lohnChecks(input.lines, found, { gesamtbrutto: findKeyValues(input.lines, SPECS.gesamtbrutto), nettoverdienst: findKeyValues(input.lines, SPECS.nettoverdienst), auszahlungsbetrag: findKeyValues(input.lines, SPECS.auszahlungsbetrag) });
   const contributions: LohnFacts['contributions'] = {};
   for (const [name, branch] of [['krankenversicherung', 'kv'], ['pflegeversicherung', 'pv'], ['rentenversicherung', 'rv'], ['arbeitslosenversicherung', 'av']] as const) {
     const f = checked.found[name];
     const amount = centsOf(f?.value);
     if (!f || amount === null) continue;
     const figures = f.line === f.label.line ? rowFigures(f.line, f.label.last + 1, input.lines) : [];
-    const rate = figures.find((g) => g.kind === 'percent');
     const base = figures.find((g) => g.kind === 'money' && g.role === 'base');
-    contributions[branch] = { amount: Math.abs(amount), rate: rate ? rate.value : null, base: base?.cents ?? null };
+    contributions[branch] = { amount: Math.abs(amount), rate: printedRate(f.line, figures), base: base?.cents ?? null };
   }
   const baseOf = (labels: string[]) => centsOf(findKeyValue(input.lines, { labels, kind: 'money', maxGap: 3 })?.value);
   const shared = baseOf(['SV-Brutto', 'SV-Entgelt', 'beitragspflichtiges Entgelt', 'SV-pflichtiges Brutto']);
@@ -102,6 +102,23 @@ export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   const rate = findKeyValue(input.lines, { labels: ['Stundenlohn', 'Std.-Lohn', 'Lohn je Stunde', 'Stundensatz'], kind: 'money', maxGap: 4 });
   const hours = findInProse(input.texts, HOURS);
   return { keyNumbers: keyNumbersOf(LOHN_KEYS, checked.found), contributions, svBase, checks: checked.checks, netCheckFailedConfidently: checked.failedConfidently, stundenlohn: rate?.value ?? null, stunden: hours?.value ?? null };
+}
+
+/**
+ * The row's contribution rate: its first rate, and a rate printed as a sum of parts (`7,30 % +
+ * 1,645 %`: the general rate plus the insurer's half of the Zusatzbeitrag) is the sum of the
+ * parts joined by `+`. Null when the row prints no rate.
+ */
+function printedRate(line: TextLine, figures: readonly RowFigure[]): number | null {
+  const rates = figures.filter((g) => g.kind === 'percent');
+  if (rates.length === 0) return null;
+  let sum = rates[0]!.value;
+  for (let k = 1; k < rates.length; k++) {
+    const between = line.cells.slice(rates[k - 1]!.index + rates[k - 1]!.used, rates[k]!.index).map((c) => c.text).join('');
+    if (between !== '+') break;
+    sum += rates[k]!.value;
+  }
+  return Math.round(sum * 1000) / 1000;
 }
 
 const MONTH_YEAR = new RegExp(String.raw`\b((?:${printedWords('printed', 'monthName')})\s+20\d{2})\b`, 'u');

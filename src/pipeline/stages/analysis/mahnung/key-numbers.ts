@@ -22,11 +22,11 @@ import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 export const MAHN_KEYS = ['schreibdatum', 'hauptforderung', 'mahngebuehren', 'inkassokosten', 'zinsen', 'gesamtforderung', 'zahlungsfrist'] as const;
 
 const SPECS: Record<Exclude<(typeof MAHN_KEYS)[number], 'schreibdatum' | 'zahlungsfrist'>, LabelSpec> = {
-  hauptforderung: { labels: ['Hauptforderung', 'Forderungsbetrag', 'Rechnungsbetrag', 'offener Rechnungsbetrag', 'offener Betrag', 'offene Forderung', 'Rückstand', 'Forderung', 'Betrag'], kind: 'money', maxGap: 4, skipLine: letterPattern('notMainClaim', '$W', '') },
+  hauptforderung: { labels: ['Hauptforderung', 'Forderungsbetrag', 'Rechnungsbetrag', 'offener Rechnungsbetrag', 'offener Betrag', 'offene Forderung', 'Rückstand', 'rückständige', 'Forderung', 'Betrag'], kind: 'money', maxGap: 4, skipLine: letterPattern('notMainClaim', '$W', '') },
   mahngebuehren: { labels: ['Mahngebühren', 'Mahngebühr', 'Mahnkosten', 'Mahnspesen', 'Mahnauslagen'], kind: 'money', maxGap: 4 },
   inkassokosten: { labels: ['Inkassokosten', 'Inkassogebühren', 'Inkassovergütung', 'Geschäftsgebühr', 'Kosten des Inkassos', 'Inkassogebühr'], kind: 'money', maxGap: 5 },
   zinsen: { labels: ['Verzugszinsen', 'Zinsen', 'Verzugszins'], kind: 'money', maxGap: 8 },
-  gesamtforderung: { labels: ['Gesamtforderung', 'Gesamtbetrag', 'Gesamtsumme', 'offener Gesamtbetrag', 'zu zahlender Betrag', 'Zahlbetrag', 'Zu zahlen', 'Summe', 'Gesamt'], kind: 'money', maxGap: 4 },
+  gesamtforderung: { labels: ['Gesamtforderung', 'Gesamtbetrag', 'Gesamtsumme', 'offener Gesamtbetrag', 'Gesamtrückstand', 'zu zahlender Betrag', 'Zahlbetrag', 'Zu zahlen', 'Summe', 'Gesamt'], kind: 'money', maxGap: 4 },
 };
 
 export const MAHN_RULE = 'hauptforderung + zinsen + kosten = gesamtforderung';
@@ -63,7 +63,7 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   });
   const prose =
     deadlines[0] ??
-    findInProse(input.texts, /(innerhalb (?:von |der nächsten )?(?:\d{1,2}|sieben|zehn|vierzehn|vierzehn) (?:Tagen|Werktagen))/u);
+    findInProse(input.texts, /(innerhalb (?:von |der nächsten )?(?:\d{1,2}|sieben|zehn|vierzehn|zwei|drei|vier) (?:Tagen|Werktagen|Wochen))/u);
   found.zahlungsfrist = labelled ?? prose;
   // Letters that state the claim and the interest in running text, wrapping over lines
   // ("ist unsere Rechnung über … in Höhe von 1.845,20 € weiterhin unbezahlt", "Verzugszinsen in
@@ -112,8 +112,10 @@ const MAIN_CLAIM = letterPattern('mainClaim', '$W', '');
  * A claim made of several items (two open invoices; Geldbuße, Gebühr and Auslagen of an unpaid
  * fine; a bill and an instalment) is the Hauptforderung as their subtotal, not its first item:
  * the first row under a "Summe …" / "offener Gesamtbetrag" / "Rückstand" line that equals the
- * sum of the rows from the found item down to it, in the subtotal's column, with no interest or
- * dunning cost among them. Under a label that names the Hauptforderung itself, only a subtotal
+ * sum of the rows from the found item down to it, in the subtotal's column — the found item's own
+ * column where the subtotal row prints a figure there (it may sum other columns beside it: an
+ * authority's arrears table prints the late charges per tax right of the amounts), else its last
+ * — with no interest or dunning cost among them. Under a label that names the Hauptforderung itself, only a subtotal
  * that costs still follow is taken.
  */
 function claimSubtotal(lines: readonly TextLine[], h: FoundValue): FoundValue | null {
@@ -121,9 +123,13 @@ function claimSubtotal(lines: readonly TextLine[], h: FoundValue): FoundValue | 
   if (at < 0) return null;
   const specific = MAIN_CLAIM.test(foldGerman(h.label.line.cells.slice(h.label.first, h.label.last + 1).map((c) => c.text).join('')));
   const money = (l: TextLine) => l.cells.map((_, i) => figureAt(l, i)).filter((f): f is NonNullable<ReturnType<typeof figureAt>> => f?.kind === 'money');
+  const own = money(h.line).find((f) => f.printed === h.value) ?? money(h.line).at(-1);
   for (let j = at + 1; j < Math.min(lines.length, at + 10) && lines[j]!.page === h.line.page; j++) {
     const l = lines[j]!;
-    const total = money(l).at(-1);
+    const figures = money(l);
+    // In the found item's column where the subtotal row prints one there, else the row's last (the
+    // item may have been read from a neighbouring column of the same row: invoiced beside open).
+    const total = (own && figures.find((f) => Math.abs(f.x1 - own.x1) <= 4)) ?? figures.at(-1);
     if (!total) continue;
     const label = foldGerman(l.text.slice(0, l.text.indexOf(total.printed.split(' ')[0]!))).trim();
     if (COSTS.test(label)) return null;

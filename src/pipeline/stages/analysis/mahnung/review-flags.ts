@@ -81,6 +81,15 @@ export function mahnReviewFlags(f: MahnFlagInput): ReviewFlag<MahnFlagTopic>[] {
       description: `Zahlungsfrist bis zum ${fmtDate(frist)}${days !== null ? ` (${days} Tage nach dem Schreiben${days < 7 ? '; ungewöhnlich kurz' : ''})` : ''}. Prüfen Sie die Forderung bis dahin und widersprechen Sie schriftlich, wenn sie nicht besteht.`,
     });
   }
+  else if (k.zahlungsfrist?.value) {
+    // A period without a date (a court's Mahnbescheid: two weeks from service): the deadline is
+    // real but runs from the day the letter was received, which the letter cannot print.
+    flags.push({
+      topic: 'zahlungsfrist',
+      severity: 'info',
+      description: `Zahlungsfrist ${k.zahlungsfrist.value} ab Zugang des Schreibens. Notieren Sie das Zustelldatum und prüfen Sie die Forderung bis zum Fristende; widersprechen Sie schriftlich, wenn sie nicht besteht.`,
+    });
+  }
   if (f.threat) {
     const by = frist ? ` Reagieren Sie bis zum ${fmtDate(frist)}.` : '';
     flags.push({ topic: 'mahnbescheid_angedroht', severity: 'warning', description: `Das Schreiben kündigt gerichtliche Schritte an: „${f.threat}“${by} Einem gerichtlichen Mahnbescheid kann binnen zwei Wochen nach Zustellung widersprochen werden (§692 Abs. 1 Nr. 3, §694 ZPO).` });

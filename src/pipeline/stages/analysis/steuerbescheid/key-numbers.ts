@@ -9,7 +9,8 @@ import type { TextLine } from '../../../layout/text-lines.js';
 import { STEUER_RULE, steuerChecks } from './checks.js';
 import { taxColumnsResult } from './tax-columns.js';
 import { setAmounts } from './set-amounts.js';
-import { withLabelledAmounts } from '../common/labelled-amounts.js';
+import { withLabelledAmounts, type LabelledAmount } from '../common/labelled-amounts.js';
+import { foldGerman } from '../../../layout/fold.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
@@ -88,8 +89,43 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
       columnsCheck = columns.check;
     }
   }
+  const renamed = otherTaxSet(input.lines, found);
   const faellig = findInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens|spätestens (?:am|bis)|fällig am|bis)\s+(${DATE_SRC})`, 'u'));
-  return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), setAmounts(input.lines), STEUER_KEYS), checks: columnsCheck ? [columnsCheck] : steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
+  return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), [...renamed, ...setAmounts(input.lines)], STEUER_KEYS), checks: columnsCheck ? [columnsCheck] : steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
+}
+
+const INCOME_TAX = letterPattern('steuerbescheidSignalEinkommensteuer', '$W', '');
+const OTHER_TAX = letterPattern('otherTaxNoun', '$W', '');
+const CURRENCY = new RegExp(`^(${printedWords('statement', 'currencyWord')})$`, 'i');
+
+/**
+ * A set tax is named by the tax the letter names (SPEC's names are a minimum): where the
+ * income-tax key was read under a label that names no tax (`Festgesetzt werden`) from a column
+ * whose header names another tax (`Umsatzsteuer | Verspätungszuschlag | insgesamt`), the value is
+ * not income tax. It leaves that key and is reported under the header's name instead
+ * (`festgesetzte_umsatzsteuer`). Mutates `found`; returns the renamed amount, or none.
+ */
+function otherTaxSet(lines: readonly TextLine[], found: Record<string, { value: string; page: number; line?: TextLine } | null>): LabelledAmount[] {
+  const f = found.festgesetzte_einkommensteuer;
+  if (!f || !('label' in f)) return [];
+  const hit = (f as FoundValue).label;
+  const label = foldGerman(hit.line.cells.slice(hit.first, hit.last + 1).map((c) => c.text).join(' '));
+  if (INCOME_TAX.test(label) || !f.line) return [];
+  const figure = f.line.cells.map((_, i) => figureAt(f.line!, i)).find((g) => g?.kind === 'money' && g.printed === f.value);
+  if (!figure) return [];
+  const at = placeOf(lines, f.line);
+  for (let k = at - 1; k >= Math.max(0, at - 6); k--) {
+    const above = lines[k]!;
+    if (above.page !== f.line.page || above.cells.some((_, i) => figureAt(above, i)?.kind === 'money')) return [];
+    // A unit row under the header (`EUR | EUR | EUR`) is passed over.
+    const cell = above.cells.find((c) => c.bbox.x <= figure.x1 + 6 && c.bbox.x + c.bbox.width >= figure.x0 - 6 && /\p{L}{3}/u.test(c.text) && !CURRENCY.test(c.text));
+    if (!cell) continue;
+    const name = foldGerman(cell.text);
+    if (INCOME_TAX.test(name) || !OTHER_TAX.test(name)) return [];
+    found.festgesetzte_einkommensteuer = null;
+    return [{ label: `festgesetzte ${cell.text}`, value: f.value, page: f.page }];
+  }
+  return [];
 }
 
 /**
