@@ -5,7 +5,7 @@
  */
 import type { Check, KeyNumber } from '../../../model/result.js';
 import type { TextLine } from '../../../layout/text-lines.js';
-import { completeSumTable, tableSumCheck } from '../common/table-sum.js';
+import { completeSumTable, dropPartsEqualToTotal, tableSumCheck } from '../common/table-sum.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
@@ -34,6 +34,7 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
   // that rate is the fine the letter announces.
   found.geldbusse ??= findKeyValue(input.lines, { ...SPECS.geldbusse, skipLine: letterPattern('notFineAmountRetry', '$W', '') });
   completeSumTable(input.lines, found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' }, { gebuehren: SPECS.gebuehren.labels, auslagen: SPECS.auslagen.labels });
+  dropPartsEqualToTotal(found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' });
   const summed = tableSumCheck(BUSSGELD_RULE, input.lines, found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' }, findKeyValues(input.lines, SPECS.gesamtbetrag));
   if (summed) found.gesamtbetrag = summed.total;
   found.bescheiddatum = letterDate(input.lines, input.texts, ['Bescheiddatum', 'Datum des Bescheids', 'Bescheid vom', 'Erlassen am', 'Datum']);

@@ -12,6 +12,7 @@ import { sumCheck } from './checks.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { figureAt, rowAmount, rowFigures, type RowFigure } from './row-figures.js';
 import { isBefore, isBetween, placeOf } from './line-order.js';
+import { centsOf } from './values.js';
 import { letterPattern, letterWords } from '../../../layout/letter-words.js';
 
 export interface SumRow {
@@ -101,6 +102,20 @@ export function labelAbove(line: TextLine, lines: readonly TextLine[]): string |
 
 /** Rows that repeat others' sum (a Zwischensumme) or restate the result per column. */
 const SUBTOTAL_ROW = letterPattern('subtotalRow', '$W', '');
+
+/**
+ * A part of a sum is smaller than its total while the first row is positive: a part read as the
+ * very figure of the total (an interest label over `Gesamtbetrag 3.003,30 EUR`, reaching into the
+ * line below for its amount) is the total's figure under another name, so the part is left out —
+ * no value rather than a wrong one (issue 22). The first row itself may equal the total (a claim
+ * with no costs). Mutates `found`.
+ */
+export function dropPartsEqualToTotal(found: Record<string, { value: string } | null | undefined>, names: { first: string; parts: readonly string[]; total: string }): void {
+  const total = centsOf(found[names.total]?.value);
+  const first = centsOf(found[names.first]?.value);
+  if (total === null || first === null || first <= 0) return;
+  for (const part of names.parts) if (centsOf(found[part]?.value) === total) found[part] = null;
+}
 
 /**
  * The identity "first row … + further rows = total" of a sum table (Forderungsaufstellung,

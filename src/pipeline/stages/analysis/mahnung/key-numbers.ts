@@ -4,7 +4,7 @@
  * in prose ("bis zum 24.04.2026", "innerhalb von 10 Tagen").
  */
 import type { Check, KeyNumber } from '../../../model/result.js';
-import { tableSumCheck } from '../common/table-sum.js';
+import { dropPartsEqualToTotal, tableSumCheck } from '../common/table-sum.js';
 import { withLabelledAmounts } from '../common/labelled-amounts.js';
 import { interestRows, type InterestRow } from './interest.js';
 import type { TextLine } from '../../../layout/text-lines.js';
@@ -82,6 +82,7 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
     if (interest) found.zinsen = { value: interest.value, page: interest.page };
   }
   if (found.hauptforderung && 'label' in found.hauptforderung) found.hauptforderung = claimSubtotal(input.lines, found.hauptforderung as FoundValue) ?? found.hauptforderung;
+  dropPartsEqualToTotal(found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' });
   const summed = tableSumCheck(MAHN_RULE, input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, findKeyValues(input.lines, SPECS.gesamtforderung));
   if (summed) found.gesamtforderung = summed.total;
   // The date may wrap onto the next line ("Rechnung Nr. 22-0614-8871 / vom 14.06.2022").
