@@ -7,6 +7,7 @@ import { labelValueGrid } from './label-grid.js';
 import { normaliseDateNotation } from './date-notation.js';
 import { normaliseNotation } from './notation.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
+import { signBySideLetters } from './side-letters.js';
 import { statementPatterns as vocab } from './vocabulary.js';
 
 /** The line types live in the pipeline model (stages read them from the context); re-exported for the rules. */
@@ -82,7 +83,7 @@ export function toLines(pages: readonly Page[]): Line[] {
       out.push(line);
     }
   }
-  return attachLoneAmounts(joinYearsBelow(joinStackedDates(out)));
+  return signBySideLetters(attachLoneAmounts(joinYearsBelow(joinStackedDates(out))));
 }
 
 type Row = { mid: number; h: number; words: Word[] };

@@ -14,6 +14,10 @@ import type { Page, TextCell } from '../model/document.js';
  * - In German notation, an amount whose decimal comma was printed as a point after thousands
  *   groups (`+ 2.853.82`, a real bank's opening balance) can mean nothing else and is read as
  *   `2.853,82`.
+ * - **Accounting parentheses** (`(84,00)`): a bare amount in parentheses is negative and is read
+ *   as `-84,00` — but only where it stands in an amount column: its right edge aligned (within
+ *   half its font size) with that of another amount word on a different line of its page. An
+ *   amount in parentheses inside running text (`Rate (84,00) enthalten`) stays as printed.
  */
 export type Notation = 'german' | 'swiss';
 
@@ -51,16 +55,44 @@ export function germanNotation(text: string, notation: Notation): string {
   return g ? `${g[1]},${g[2]}` : text;
 }
 
+const PARENTHESISED = /^\(([^()\s]+)\)$/u;
+const BARE_AMOUNT = /^\d{1,3}(?:\.\d{3})*,\d{2}$|^\d+,\d{2}$/u;
+
+/** The amount inside accounting parentheses (`(84,00)` → `84,00`, German notation), or null. */
+function parenthesisedAmount(text: string): string | null {
+  const m = PARENTHESISED.exec(text.trim());
+  return m && BARE_AMOUNT.test(m[1]!) ? m[1]! : null;
+}
+
+const rightEdge = (c: TextCell): number => c.bbox.x + c.bbox.width;
+
+/** Whether `cell` stands in an amount column: right-aligned with an amount word on another line of the page. */
+function inAmountColumn(cell: TextCell, page: readonly TextCell[]): boolean {
+  const tolerance = cell.fontSize / 2;
+  return page.some(
+    (o) =>
+      o !== cell &&
+      Math.abs(o.bbox.y - cell.bbox.y) > cell.bbox.height / 2 &&
+      Math.abs(rightEdge(o) - rightEdge(cell)) <= tolerance &&
+      (COMMA_DECIMAL.test(o.text.trim()) || parenthesisedAmount(o.text) !== null),
+  );
+}
+
 /** The pages with their amounts in German notation; pages without a change are returned as they are. */
 export function normaliseNotation(pages: readonly Page[]): Page[] {
   const notation = documentNotation(pages);
   return pages.map((page) => {
     let changed = false;
-    const cells = page.cells.map((c): TextCell => {
+    const german = page.cells.map((c): TextCell => {
       const text = germanNotation(c.text, notation);
-      if (text === c.text) return c;
+      return text === c.text ? c : { ...c, text };
+    });
+    const cells = german.map((c, i): TextCell => {
+      const inner = parenthesisedAmount(c.text);
+      const text = inner !== null && inAmountColumn(c, german) ? `-${inner}` : c.text;
+      if (text === page.cells[i]!.text) return page.cells[i]!;
       changed = true;
-      return { ...c, text };
+      return text === c.text ? c : { ...c, text };
     });
     return changed ? { ...page, cells } : page;
   });

@@ -47,6 +47,32 @@ describe('number notation', () => {
     assert.equal(germanNotation('2.853.82', 'german'), '2.853,82');
     assert.equal(germanNotation('12.03.2025', 'german'), '12.03.2025');
   });
+
+  test('accounting parentheses in the amount column are debits; in running text they stay as printed', () => {
+    const lines: SynthLine[] = [
+      [50, 60, 'Musterbank AG'],
+      [50, 80, 'Kontoauszug Girokonto IBAN DE89 3704 0044 0532 0130 00'],
+      [50, 120, 'Buchungsdatum Valuta Vorgang Betrag (EUR)'],
+      [200, 135, 'Anfangsbestand 2025-09-30'],
+      [560, 135, '1.000,00', true],
+      [50, 150, '2025-10-02 2025-10-02 Kartenzahlung'],
+      [560, 150, '(84,00)', true],
+      [200, 160, 'REWE Markt GmbH, Leipzig'],
+      [50, 175, '2025-10-05 2025-10-05 Gutschrift'],
+      [560, 175, '1.500,00', true],
+      [200, 185, 'Muster GmbH Gehalt (Abzug (12,50) enthalten)'],
+      [50, 200, '2025-10-09 2025-10-09 Lastschrift'],
+      [560, 200, '(1.234,56)', true],
+      [200, 225, 'Endbestand 2025-10-31'],
+      [560, 225, '1.181,44', true],
+    ];
+    const rows = toTables(extractAccounts(synthDoc(lines)))[0]!.rows;
+    assert.deepEqual(
+      rows.map((r) => r[3]),
+      ['-84,00', '1.500,00', '-1.234,56'],
+    );
+    assert.ok(rows[1]!.some((cell) => cell.includes('(12,50)')), 'the parenthesised figure in the purpose stays as printed');
+  });
 });
 
 describe('statement currency', () => {

@@ -280,6 +280,9 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Kontostand', means: ['balanceAtStart', 'balanceAtDate', 'datedBalance', 'balanceHint', 'balanceWordStart', 'balanceWord', 'balanceHeader', 'kontoauszugSignalKontostand'] },
   { word: 'Saldo', means: ['balanceAtStart', 'balanceAtDate', 'datedBalance', 'balanceHint', 'balanceWordStart', 'balanceWord', 'balanceHeader', 'notMerchant'] },
   { word: 'Kontosaldo', means: ['balanceAtStart'] },
+  // A loan account's balance is the debt left (`Restschuld per 31.12.2024`), dated like a Kontostand;
+  // the word alone heads the running column and is no balance line.
+  { word: 'Restschuld', means: ['balanceAtDate'] },
   { word: 'Valutarischer Saldo', pattern: String.raw`valutarische[rn]? saldo`, means: ['carry'] },
   { word: 'Uebertrag', means: ['carry', 'datedCarry', 'bookedSide'] },
   { word: 'Zwischensumme', means: ['carry', 'datedBalance'] },

@@ -13,7 +13,9 @@ import type { Segment } from './sections.js';
  * - `unsigned owed`: balances printed without a sign are money owed — a card issuer's
  *   statement, where an unsigned amount is charged to the card. Generated where the statement
  *   marks no amount `-` and either marks credits `+` (on postings or a balance) or is a card
- *   statement. Where some amount prints `-`, unsigned means positive and no alternative is read.
+ *   statement — or where every posting's sign is certain (a loan account's Soll/Haben columns
+ *   beside an unsigned `Restschuld per …`; no guess the arithmetic could reverse instead). Where
+ *   some amount prints `-`, unsigned means positive and no alternative is read.
  * - `balances swapped`: two balances that name no role of their own (`Kontostand am …`, no
  *   alt/neu) may open and close either way round (a newest-first list prints today's first).
  *   Lines that name their role (Saldo alt, Neuer Kontostand) are never swapped; nor are two
@@ -31,7 +33,11 @@ export function balanceReadings(s: Segment, signs: readonly SignedPosting[], car
   const swap = new Set<string>();
   if (s.opening === null || s.closing === null) return { readings, swap };
   const marks = new Set([...s.postings.map((p) => p.amount.sign), s.openingSign, s.closingSign]);
-  if ((s.openingUnsigned || s.closingUnsigned) && !marks.has(-1) && (marks.has(1) || card)) {
+  // Where every posting's sign is certain (Soll/Haben columns, printed signs) the reading is no
+  // mirror image of reversed guesses: a loan account prints its debt unsigned (`Restschuld per …`)
+  // and only the arithmetic says the balance is owed.
+  const certainSides = signs.length > 0 && signs.every((p) => p.certain);
+  if ((s.openingUnsigned || s.closingUnsigned) && !marks.has(-1) && (marks.has(1) || card || certainSides)) {
     readings.push({ name: 'unsigned owed', opening: s.openingUnsigned ? -s.opening : s.opening, closing: s.closingUnsigned ? -s.closing : s.closing, signs: copy() });
   }
   // Swapping the balances is the mirror image of reversing every posting's sign, so it is read
