@@ -227,6 +227,8 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Sparrate', means: ['typeWord'] },
   { word: 'VL-Zahlung', means: ['typeWord'] },
   { word: 'Wohnungsbauprämie', means: ['typeWord'] },
+  // Loan accounts: a special repayment beside the instalments, its payer on the line below.
+  { word: 'Sondertilgung', means: ['typeWord'] },
   { word: 'sonstige', means: ['typeWord'] },
   { word: 'Buchung', means: ['typeWord', 'otherHeader', 'dateHeadingLabel', 'bookedSide'] },
   { word: 'Onlinebanking', means: ['typeWord'] },
