@@ -224,7 +224,8 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   // Building-savings accounts: the monthly savings instalment, the employer's capital-forming
   // payment (vermögenswirksame Leistungen) and the state's housing premium — each a type, its
   // payer (if any) on the line below.
-  { word: 'Sparrate', means: ['typeWord'] },
+  // `Sparrate` only alone on its line: in a purpose (`Dauerauftrag` / `Sparrate Juli 2026`) it is text.
+  { word: 'Sparrate', pattern: String.raw`sparrate(?=\s*$)`, means: ['typeWord'] },
   { word: 'VL-Zahlung', means: ['typeWord'] },
   { word: 'Wohnungsbauprämie', means: ['typeWord'] },
   // Loan accounts: a special repayment beside the instalments, its payer on the line below.
