@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { fixtureFor, textLayerPdf } from '../../../scripts/fixtures/kontoauszug/generate.js';
 import { LAYOUTS } from '../../../scripts/fixtures/kontoauszug/layouts.js';
 import { splitCounterparty, withoutLeadingCells } from '../../../src/pipeline/stages/kontoauszug/counterparty.js';
+import { postingPurpose } from '../../../src/pipeline/stages/kontoauszug/purpose.js';
 import { createDocumentReader, defaultReaderConfig, type ReaderWithStats } from '../../../src/pipeline/reading/read-document.js';
 import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
 
@@ -34,6 +35,11 @@ describe('counterparty on blind batch 3 (issue 21)', () => {
     assert.equal(splitCounterparty(['Sondertilgung', 'Anna Schulz', 'Sondertilgung lt. Vertrag 5428940734']).counterparty, 'Anna Schulz');
     // A savings instalment drawn from the holder's giro account names no one.
     assert.equal(splitCounterparty(['Sparrate', 'Einzug vom Girokonto 3171261796', 'Vertrag 66366789']).counterparty, '');
+  });
+
+  test('a conversion rate after the type (a Kurs column) is no purpose', () => {
+    assert.equal(postingPurpose('Auslandszahlungseingang 1,0839 INVOICE 2025-4607', 'Auslandszahlungseingang'), 'INVOICE 2025-4607');
+    assert.equal(postingPurpose('Gutschrift 12,50 Erstattung', 'Gutschrift'), '12,50 Erstattung');
   });
 
   describe('generated PDFs, Empfänger column', () => {

@@ -14,6 +14,9 @@ const FIELD =
 export function postingPurpose(text: string, typeText: string | null): string | null {
   let t = text.trim();
   if (typeText && t.startsWith(typeText)) t = t.slice(typeText.length);
+  // A conversion rate right after the type (`Auslandszahlungseingang 1,0839 …`: a `Kurs` column's
+  // cell, four decimals or more, no currency amount has them) is the terms, not the remittance text.
+  t = t.replace(/^\s*\d{1,3},\d{4,}(?=\s|$)/u, '');
   t = t
     .replace(TAGGED, ' ')
     .replace(FIELD, ' ')
