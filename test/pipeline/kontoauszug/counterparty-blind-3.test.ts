@@ -40,6 +40,8 @@ describe('counterparty on blind batch 3 (issue 21)', () => {
   test('a conversion rate after the type (a Kurs column) is no purpose', () => {
     assert.equal(postingPurpose('Auslandszahlungseingang 1,0839 INVOICE 2025-4607', 'Auslandszahlungseingang'), 'INVOICE 2025-4607');
     assert.equal(postingPurpose('Gutschrift 12,50 Erstattung', 'Gutschrift'), '12,50 Erstattung');
+    // A labelled IBAN printed in groups is a field of its own, all its groups.
+    assert.equal(postingPurpose('Zahlungseingang Kindergeld August 2025 IBAN: DE31 2656 4082 7522 2391 94 BIC: HYVEDEMMXXX', 'Zahlungseingang'), 'Kindergeld August 2025');
   });
 
   describe('generated PDFs, Empfänger column', () => {
