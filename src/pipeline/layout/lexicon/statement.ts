@@ -216,6 +216,20 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Übertrag', means: ['typeWord', 'carry', 'datedCarry', 'balanceHint', 'transfer', 'bookedSide'] },
   { word: 'Umbuchung', means: ['typeWord', 'transfer', 'bookedSide', 'typeTransfer'] },
   { word: 'Auslandsüberweisung', means: ['typeWord'] },
+  // Foreign-currency accounts: a payment received from abroad, currency bought or sold against the
+  // holder's euro account (issue 21, blind batch 3).
+  { word: 'Auslandszahlungseingang', means: ['typeWord'] },
+  { word: 'Devisenkauf', means: ['typeWord'] },
+  { word: 'Devisenverkauf', means: ['typeWord'] },
+  // Building-savings accounts: the monthly savings instalment, the employer's capital-forming
+  // payment (vermögenswirksame Leistungen) and the state's housing premium — each a type, its
+  // payer (if any) on the line below.
+  // `Sparrate` only alone on its line: in a purpose (`Dauerauftrag` / `Sparrate Juli 2026`) it is text.
+  { word: 'Sparrate', pattern: String.raw`sparrate(?=\s*$)`, means: ['typeWord'] },
+  { word: 'VL-Zahlung', means: ['typeWord'] },
+  { word: 'Wohnungsbauprämie', means: ['typeWord'] },
+  // Loan accounts: a special repayment beside the instalments, its payer on the line below.
+  { word: 'Sondertilgung', means: ['typeWord'] },
   { word: 'sonstige', means: ['typeWord'] },
   { word: 'Buchung', means: ['typeWord', 'otherHeader', 'dateHeadingLabel', 'bookedSide'] },
   { word: 'Onlinebanking', means: ['typeWord'] },

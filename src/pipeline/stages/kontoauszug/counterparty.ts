@@ -1,7 +1,7 @@
 import { MONTHS_DE } from '../../../domain/german-dates.js';
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
-import type { Line } from '../../layout/lines.js';
+import { WEEKDAY, type Line } from '../../layout/lines.js';
 
 /**
  * Splits a posting's text lines into counterparty (Empfänger) and posting text (Buchungstext)
@@ -30,6 +30,25 @@ export function typePhrase(text: string): string {
   const phrase = m[0].trim();
   if (vocab.prepositionAlone.test(phrase)) return '';
   return phrase;
+}
+
+/**
+ * Cells of the columns left of the text that a layout prints on the posting's first line and the
+ * engine did not take as dates or amounts, so they stand before the type: a weekday printed
+ * before its date (`Fr 03.10.`), a booking side mark in its own `S/H` column (`H Zahlungseingang`),
+ * the account of a list of several accounts (`Girokonto …7192 Überweisung`, the account named by
+ * its masked number). Each is dropped only where the posting type follows it: then it is no
+ * text and no name, and left in place it hides the type and with it the name below.
+ */
+const LEADING_CELL = /^(?:(?<day>\p{Lu}\p{Ll}\.?)|[SH]|[\p{L}-]+(?: [\p{L}-]+)? (?:…|\.{3}|\*{2,}|[xX]{2,}) ?\d{3,})\s+/u;
+
+/** The first line without the leading column cells before its type (see LEADING_CELL). */
+export function withoutLeadingCells(first: string): string {
+  const m = LEADING_CELL.exec(first);
+  if (!m) return first;
+  if (m.groups?.day !== undefined && !WEEKDAY.test(m.groups.day)) return first;
+  const rest = first.slice(m[0].length);
+  return typePhrase(rest) !== '' ? rest : first;
 }
 
 /** A line that could be a name: letters, not more figures than letters (`O2`, `1822direkt`), no SEPA field, type, label or fee wording. */
@@ -168,6 +187,7 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   // A mark OCR reads before a line's first letter (`_DAUERAUFTRAG`, `|Lastschrift`: a speck, the
   // end of a rule) is no part of the text and would hide the type word.
   const ls = lines.map((l) => l.replace(/\s+/gu, ' ').trim().replace(/^[_|~]+(?=\p{L})/u, '')).filter((l) => l !== '');
+  if (ls.length > 0) ls[0] = withoutLeadingCells(ls[0]!);
   const join = (xs: string[]): string => xs.join(' ').replace(/\s+/gu, ' ').trim();
   if (ls.length === 0) return { counterparty: '', text: '' };
   const labelled = ls.findIndex((l) => labelledName(l) !== null);

@@ -1,4 +1,4 @@
-import { lastNameLine, nameLike, nameScore, typePhrase } from './counterparty.js';
+import { lastNameLine, nameLike, nameScore, typePhrase, withoutLeadingCells } from './counterparty.js';
 
 /**
  * Where a statement prints the counterparty, decided once per document from all its postings
@@ -31,7 +31,11 @@ const distinctShare = (xs: readonly string[]): number => (xs.length === 0 ? 1 : 
 
 /** `postings`: each posting's text lines (own dates and amounts removed), as splitCounterparty gets them. */
 export function documentPartySlot(postings: readonly (readonly string[])[]): PartySlot {
-  const multi = postings.map((ls) => ls.map((l) => l.replace(/\s+/gu, ' ').trim()).filter((l) => l !== '')).filter((ls) => ls.length >= 2);
+  // Leading column cells (a weekday, an S/H mark, an account) are no part of the first line's text.
+  const multi = postings
+    .map((ls) => ls.map((l) => l.replace(/\s+/gu, ' ').trim()).filter((l) => l !== ''))
+    .map((ls) => (ls.length > 0 ? [withoutLeadingCells(ls[0]!), ...ls.slice(1)] : ls))
+    .filter((ls) => ls.length >= 2);
   // Name first: the first line carries no type word in most postings and reads as a name, and
   // the second lines repeat (categories, types) more than the first lines (merchants).
   const untyped = multi.filter((ls) => typePhrase(ls[0]!) === '');
