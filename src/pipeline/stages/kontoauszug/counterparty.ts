@@ -188,7 +188,6 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   // end of a rule) is no part of the text and would hide the type word.
   const ls = lines.map((l) => l.replace(/\s+/gu, ' ').trim().replace(/^[_|~]+(?=\p{L})/u, '')).filter((l) => l !== '');
   if (ls.length > 0) ls[0] = withoutLeadingCells(ls[0]!);
-  const join = (xs: string[]): string => xs.join(' ').replace(/\s+/gu, ' ').trim();
   if (ls.length === 0) return { counterparty: '', text: '' };
   const labelled = ls.findIndex((l) => labelledName(l) !== null);
   if (labelled >= 0) return { counterparty: labelledName(ls[labelled]!)!, text: join(ls.filter((_, i) => i !== labelled)) };
@@ -250,6 +249,19 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
     if (ls.length > 1 && !/\d/u.test(first) && readsAsPhrase(first) && mixedCase && nameScore(second) >= 0.8 && nameScore(second) > nameScore(first)) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
     return { counterparty: nameOr(''), text: join(ls) };
   }
+  return nameAfterType(ls, type, nameOr);
+}
+
+/** A posting's printed lines as one text. */
+const join = (xs: readonly string[]): string => xs.join(' ').replace(/\s+/gu, ' ').trim();
+
+/**
+ * The name of a posting whose first line starts with its type (`type`, non-empty): after the
+ * type on that line, in an app's payment phrase, before the first reference, or on the line
+ * below (or below a card reference line). `nameOr` gives the SEPA `ABWA+` name where none is found.
+ */
+function nameAfterType(ls: readonly string[], type: string, nameOr: (fallback: string) => string): Split {
+  const first = ls[0]!;
   const rest = first.slice(type.length).replace(/^[\s·:,\-/]+/u, '').trim();
   // App wording: "Outgoing transfer for NAME", "Incoming transfer from NAME" (the type phrase
   // may have taken the "transfer" itself: "Direct Debit transfer to NAME").
