@@ -6,6 +6,7 @@
  *   npm run eval:analysis -- --set c --text 0 --scans 0 --no-real --no-http   # author C's first-contact batch only
  *   npm run eval:analysis -- --set d --text 0 --scans 0 --photos 0 --lowres 0 --no-real --no-http   # author D's (second) batch
  *   npm run eval:analysis -- --set e --text 0 --scans 0 --photos 0 --lowres 0 --no-real --no-http --variants text   # author E's (third) batch, text only
+ *   npm run eval:analysis -- --set f --text 0 --scans 0 --photos 0 --lowres 0 --no-real --no-http --variants text   # author F's (fourth) batch, text only
  *   npm run eval:analysis -- --text 4 --scans 2 --photos 1 --lowres 2 --variants text,lowres --no-http
  *
  * Fixtures come from scripts/fixtures/analysis (seeds from 101 on, so not the seeds the tests
@@ -31,7 +32,7 @@ import { addScores, normalizeValue, scoreAnalysis, type Score } from '../scripts
 import { CLEAN, DEGRADED, scanPdf } from '../scripts/fixtures/scans.js';
 import { textDocument } from '../scripts/fixtures/analysis/text-document.js';
 import { makeTextPdf } from '../scripts/fixtures/text-pdf.js';
-import { EARLIER_BLIND_LETTERS, FIRST_CONTACT_C, FIRST_CONTACT_D, FIRST_CONTACT_E, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
+import { EARLIER_BLIND_LETTERS, FIRST_CONTACT_C, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
 import type { UnseenLetter } from '../scripts/fixtures/analysis/unseen/model.js';
 import { renderLetter, seedOf, type Variant } from '../scripts/fixtures/analysis/unseen/render.js';
 import { scoreLetter } from '../scripts/fixtures/analysis/unseen/score.js';
@@ -74,7 +75,8 @@ const { values: args } = parseArgs({
     /**
      * Which blind letters: by default the described sets (unseen authors A and B, independent-2);
      * "c" only author C's first-contact batch (issue 22), "d" only author D's (the second,
-     * untouched batch), "e" only author E's (the third); no test asserts on any of them.
+     * untouched batch), "e" only author E's (the third), "f" only author F's (the fourth); no test
+     * asserts on any of them.
      */
     set: { type: 'string' },
   },
@@ -84,6 +86,7 @@ const FIRST_CONTACT_SETS: Readonly<Record<string, [title: string, letters: reado
   c: ['first-contact letters of author C (issue 22), by type and variant', FIRST_CONTACT_C],
   d: ['first-contact letters of author D (issue 22, second batch), by type and variant', FIRST_CONTACT_D],
   e: ['first-contact letters of author E (issue 22, third batch), by type and variant', FIRST_CONTACT_E],
+  f: ['first-contact letters of author F (issue 22, fourth batch), by type and variant', FIRST_CONTACT_F],
 };
 if (args.set !== undefined && !(args.set in FIRST_CONTACT_SETS)) throw new Error(`--set ${args.set}: one of ${Object.keys(FIRST_CONTACT_SETS).join(', ')}`);
 const TEXT_N = Number(args.text ?? 12);
