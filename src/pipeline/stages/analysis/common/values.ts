@@ -70,7 +70,8 @@ export function readValueAt(line: TextLine, i: number, kind: ValueKind): Parsed 
     case 'date': {
       if (parseGermanDate(first)) return { printed: first, used: 1 };
       const three = strip([t(0), t(1), t(2)].join(' '));
-      if (/^\d{1,2}\.\s+[A-Za-zÄÖÜäöü]+\s+\d{4}$/u.test(three) && parseGermanDate(three)) return { printed: three, used: 3 };
+      // "3. Oktober 2016", and a month abbreviated with its point ("15. Sept. 2016", "1. Dez. 2025").
+      if (/^\d{1,2}\.\s+[A-Za-zÄÖÜäöü]+\.?\s+\d{4}$/u.test(three) && parseGermanDate(three)) return { printed: three, used: 3 };
       return null;
     }
     case 'year':
@@ -119,9 +120,24 @@ export interface LabelSpec {
 /** The word before a number that makes it a citation (§ 4, Abs. 2, Nr. 3, Anlage 13). */
 const CITATION = new RegExp(String.raw`^\(?(${printedWords('statement', 'citationWord')})$`, 'i');
 
+/**
+ * A dotted leader (`Jahressteuer ........ 47,00`) as OCR reads it at low resolution: `...0000s0000
+ * 0000000200 nennen nennen anEnn 47,00` (issue 22 §2). It opens with a word of at least five
+ * characters that holds a run of three points or four noughts and little else (at most a fifth
+ * other characters); after it, words made only of what dots and their JPEG halos are read as
+ * (points, noughts, `n e a m u r s c o`, dashes) belong to it. A real word breaks the run.
+ */
+function leaderOpens(word: string): boolean {
+  if (word.length < 5 || !/[.·…]{3}|[0oO]{4}/u.test(word)) return false;
+  const other = word.replace(/[.·…0oO:,_\-–]/gu, '').length;
+  return other <= word.length / 5;
+}
+const LEADER_JUNK = /^[.·…,:;_\-–0oOnNeEaAmMuUrRsScC°'"]+$/u;
+
 function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]): Parsed & { index: number } | null {
   const line = hit.line;
   let gap = 0;
+  let leader = false;
   for (let k = hit.last + 1; k < line.cells.length; k++) {
     if (spec.kind === 'money' && figureAt(line, k)) {
       // Several numbers in the row: the amount by column meaning (rate, base, year to date …).
@@ -136,7 +152,10 @@ function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]):
     const parsed = citation ? null : readValueAt(line, k, spec.kind);
     if (parsed) return { ...parsed, index: k };
     const word = line.cells[k]!.text;
-    if (!FILLER.test(word.replace(/[,;]$/, ''))) gap++;
+    // A dotted leader OCR read as junk words: from a word that is mostly dots or noughts on, the
+    // words made of the shapes dots come out as do not count (leaderOpens, LEADER_JUNK).
+    leader = leaderOpens(word) || (leader && LEADER_JUNK.test(word));
+    if (!FILLER.test(word.replace(/[,;]$/, '')) && !leader) gap++;
     if (gap > (spec.maxGap ?? 4)) return null;
   }
   return null;
