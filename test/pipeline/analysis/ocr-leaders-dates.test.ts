@@ -22,6 +22,9 @@ describe('values behind OCR damage', () => {
     assert.equal(findKeyValue(lines, { labels: ['Jahressteuer'], kind: 'money' })?.value, '47,00');
     const leaders = page([[['Gebühr', 56], ['..........', 100], ['oooo.....', 170], ['25,00', 420], ['EUR', 460]]]);
     assert.equal(findKeyValue(leaders, { labels: ['Gebühr'], kind: 'money', maxGap: 2 })?.value, '25,00 EUR');
+    // A low-resolution image of a motor-vehicle tax assessment: the leader as one long word, then junk.
+    const long = page([[['Jahressteuer', 56], ['...................uu..2u0s04@00n008000200002000nnun0onsanannanssnn', 140], ['ee', 400], ['ennsnensenenenenesesnennnnnne', 412], ['141,00', 480], ['EUR', 520]]]);
+    assert.equal(findKeyValue(long, { labels: ['Jahressteuer'], kind: 'money', maxGap: 2 })?.value, '141,00 EUR');
   });
 
   it('words of a sentence between label and amount still count: no amount from further along', () => {

@@ -122,17 +122,19 @@ const CITATION = new RegExp(String.raw`^\(?(${printedWords('statement', 'citatio
 
 /**
  * A dotted leader (`Jahressteuer ........ 47,00`) as OCR reads it at low resolution: `...0000s0000
- * 0000000200 nennen nennen anEnn 47,00` (issue 22 §2). It opens with a word of at least five
- * characters that holds a run of three points or four noughts and little else (at most a fifth
- * other characters); after it, words made only of what dots and their JPEG halos are read as
- * (points, noughts, `n e a m u r s c o`, dashes) belong to it. A real word breaks the run.
+ * 0000000200 nennen nennen anEnn 47,00` (issue 22 §2), or one long word
+ * `..........usu2u0us0ss20ssnnsnnss…`. Its dots come out as points, noughts and twos, the small
+ * round letters `n e a o u s c r m z`, and now and then a colon, dash, `=` or `@`. A leader opens
+ * with a word of at least five characters, nine tenths of them such glyphs, holding a run of
+ * three points or four noughts; after it, words of such glyphs belong to it. A real word breaks
+ * the run.
  */
+const LEADER_GLYPH = /[.·…,:;'_\-–=0oO2nNeEaAmMuUrRsScCzZ°"@]/gu;
+const leaderShare = (word: string): number => (word.match(LEADER_GLYPH)?.length ?? 0) / word.length;
 function leaderOpens(word: string): boolean {
-  if (word.length < 5 || !/[.·…]{3}|[0oO]{4}/u.test(word)) return false;
-  const other = word.replace(/[.·…0oO:,_\-–]/gu, '').length;
-  return other <= word.length / 5;
+  return word.length >= 5 && /[.·…]{3}|[0oO]{4}/u.test(word) && leaderShare(word) >= 0.9;
 }
-const LEADER_JUNK = /^[.·…,:;_\-–0oOnNeEaAmMuUrRsScC°'"]+$/u;
+const leaderGoesOn = (word: string): boolean => word.length >= 2 && leaderShare(word) === 1;
 
 function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]): Parsed & { index: number } | null {
   const line = hit.line;
@@ -153,8 +155,8 @@ function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]):
     if (parsed) return { ...parsed, index: k };
     const word = line.cells[k]!.text;
     // A dotted leader OCR read as junk words: from a word that is mostly dots or noughts on, the
-    // words made of the shapes dots come out as do not count (leaderOpens, LEADER_JUNK).
-    leader = leaderOpens(word) || (leader && LEADER_JUNK.test(word));
+    // words made of the shapes dots come out as do not count (leaderOpens, leaderGoesOn).
+    leader = leaderOpens(word) || (leader && leaderGoesOn(word));
     if (!FILLER.test(word.replace(/[,;]$/, '')) && !leader) gap++;
     if (gap > (spec.maxGap ?? 4)) return null;
   }
