@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/debug-letter.ts <letter id substring> [text|scan|photo|lowres]
  */
+import { cachingReader } from './read-cache.js';
 import { EARLIER_BLIND_LETTERS, FIRST_CONTACT_C, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
 import { renderLetter, seedOf, type Variant } from '../scripts/fixtures/analysis/unseen/render.js';
 import { scoreLetter } from '../scripts/fixtures/analysis/unseen/score.js';
@@ -17,7 +18,7 @@ const list = [UNSEEN_LETTERS, FIRST_CONTACT_C, FIRST_CONTACT_D, FIRST_CONTACT_E,
 const letter = list.find((l) => id && l.id.includes(id));
 if (!letter) throw new Error(`no letter matches ${id}`);
 const upload = await renderLetter(letter, variant as Variant, seedOf(list, letter));
-const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 1, warmUp: false });
+const reader = cachingReader(createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 1, warmUp: false }), process.env.LETTER_READ_CACHE);
 try {
   const loaded = await reader.read(upload.bytes, upload.kind, { maxPages: 20, signal: new AbortController().signal });
   for (const l of documentTextLines(loaded)) console.log(`p${l.page} ${String(l.index).padStart(2)} | ${l.cells.map((c) => `${c.text}@${Math.round(c.bbox.x)}`).join(' ')}`);

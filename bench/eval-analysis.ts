@@ -42,6 +42,7 @@ import { lowResUpload } from '../scripts/fixtures/lowres.js';
 import { sharedCorpusDir } from '../test/support/corpus.js';
 import { LETTER_VARIANTS, printVariantTables, recordGenerated, recordUnseen, type LetterVariant } from './letter-variant-table.js';
 import { realTruthEval } from './real-letter-truth.js';
+import { cachingReader } from './read-cache.js';
 import type { AnalysisDocumentType, DocumentType } from '../src/domain/document-types.js';
 import { sniffFileKind } from '../src/domain/file-kind.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
@@ -97,7 +98,7 @@ const HTTP_N = Number(args.n ?? 30);
 /** ../shared/corpus/real beside the repository, or under KLARTEXT_SHARED_DIR (worktrees). */
 const REAL_DIR = sharedCorpusDir() ?? path.resolve(import.meta.dirname, '../../shared/corpus/real');
 
-const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 2, warmUp: false });
+const reader = cachingReader(createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 2, warmUp: false }), process.env.LETTER_READ_CACHE);
 const registry = buildPipelineRegistry();
 const run = (type: DocumentType, bytes: Uint8Array, kind: 'pdf' | 'jpeg' | 'png' = 'pdf'): Promise<PipelineRun> =>
   runPipeline(registry[type], { bytes, kind }, { reader, maxPages: 20, timeoutMs: 180_000 });

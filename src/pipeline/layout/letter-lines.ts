@@ -15,6 +15,7 @@ import { inAmountColumn } from './figures.js';
 import { foldGerman } from './fold.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
 import { documentTextLines } from './text-lines.js';
+import { parseGermanDate } from '../../domain/german-dates.js';
 
 const SIGN = /^(\(?)(8|S|\$|5)$/;
 const PARAGRAPH = /^\d{1,4}[a-z]?,?$/;
@@ -28,7 +29,63 @@ const FOLLOWS = /^(abs\.?|satz|s\.|nr\.?|ziff\.?|bgb\)?[.,;]?|owig\)?[.,;]?|ao\)
  */
 export function readLetterLines(document: LoadedDocument): TextLine[] {
   const lines = splitStackedLines(documentTextLines({ ...document, pages: normaliseOcrPages(document.pages) }));
-  return restoreDecimalColons(restoreSectionSigns(lines));
+  return restoreDecimalColons(restoreSectionSigns(restoreDatePunctuation(lines)));
+}
+
+/** Day and month with OCR'd separators (`09:09`, `09,09`, `09.09`, `09:09.`), before a year word. */
+const DAY_MONTH = /^(\d{1,2})[.,:;](\d{1,2})[.,:;]?$/;
+const YEAR = /^((?:19|20)\d{2})([.,;:)]?)$/;
+/** One word: day, month and year whose first separator came out as a comma (`10,12.2015`). */
+const COMMA_DATE = /^(\d{1,2}),(\d{1,2})[.,:;]((?:19|20)\d{2})([.,;:)]?)$/;
+/** The word before a time of day. */
+const TIME_LEAD = /^(um|gegen|ab|bis|zwischen|von)$/i;
+
+/**
+ * Dates whose points OCR read as a colon, a comma or a gap (issue 22 §2: a payment line
+ * `spätestens am 09.09.2018` came out as `spätestens am 09:09 2018`; `10,12.2015`). A day and
+ * month followed by a four-digit year word, on OCR'd words only, are one date again — when it is
+ * a valid calendar date, the next word is the year right after a word space (at most two word
+ * heights away), and the word before is no lead of a time of day (`um 09:09`, `ab 10:00`): a time
+ * is never followed directly by a year, while a date's year is always where it is. The joined
+ * word gets both boxes, so the date's evidence is where it is printed. A text layer is left as
+ * printed (a colon there was printed).
+ */
+function restoreDatePunctuation(lines: readonly TextLine[]): TextLine[] {
+  return lines.map((line) => {
+    const cells: Cell[] = [];
+    let changed = false;
+    for (let i = 0; i < line.cells.length; i++) {
+      const cell = line.cells[i]!;
+      const next = line.cells[i + 1];
+      const before = cells[cells.length - 1];
+      const comma = cell.source === 'ocr' ? COMMA_DATE.exec(cell.text) : null;
+      if (comma) {
+        const text = `${comma[1]!.padStart(2, '0')}.${comma[2]!.padStart(2, '0')}.${comma[3]}`;
+        if (parseGermanDate(text)) {
+          cells.push({ ...cell, text: `${text}${comma[4]}` });
+          changed = true;
+          continue;
+        }
+      }
+      const dm = cell.source === 'ocr' && next?.source === 'ocr' ? DAY_MONTH.exec(cell.text) : null;
+      const year = dm && next ? YEAR.exec(next.text) : null;
+      const near = next !== undefined && next.bbox.x - (cell.bbox.x + cell.bbox.width) <= 2 * Math.max(line.size, 6);
+      if (dm && year && near && !(before && TIME_LEAD.test(before.text))) {
+        const text = `${dm[1]!.padStart(2, '0')}.${dm[2]!.padStart(2, '0')}.${year[1]}`;
+        if (parseGermanDate(text)) {
+          const x1 = next!.bbox.x + next!.bbox.width;
+          const top = Math.min(cell.bbox.y, next!.bbox.y);
+          const bottom = Math.max(cell.bbox.y + cell.bbox.height, next!.bbox.y + next!.bbox.height);
+          cells.push({ ...cell, text: `${text}${year[2]}`, bbox: { x: cell.bbox.x, y: top, width: x1 - cell.bbox.x, height: bottom - top }, confidence: Math.min(cell.confidence, next!.confidence) });
+          changed = true;
+          i++;
+          continue;
+        }
+      }
+      cells.push(cell);
+    }
+    return changed ? relined(line, cells) : line;
+  });
 }
 
 /** Share of the narrower word's width two words must cover together to stand over one another. */

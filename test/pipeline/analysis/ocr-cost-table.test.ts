@@ -114,4 +114,23 @@ describe('fine-notice cost tables read by OCR', () => {
     const silent = words.filter((w) => w[2] < 230);
     assert.equal(analyzeLetter(bussgeldbescheidAnalyzer, 'bussgeldbescheid', notice(silent)).review_flags.some((f) => f.topic === 'einspruchsfrist'), false);
   });
+
+  it('a cost list behind dotted leaders OCR read as junk, and a letter date whose first point came out as a comma (issue 22 §2)', () => {
+    const words: W[] = [
+      ...row(40, ['Datum:', 380], ['10,12.2015', 420]),
+      ...head,
+      ...row(200, ['Geldbuße', 56], ['...0000s0000', 140], ['0000000200', 230], ['nennen', 320], ['anEnn', 380], ['100,00', 474], ['EUR', 515]),
+      ...row(214, ['Gebühr', 56], ['..........', 140], ['oooo.....', 230], ['nennen', 320], ['25,00', 480], ['EUR', 515]),
+      ...row(228, ['Auslagen', 56], ['.....ooo', 140], ['0000000', 230], ['nennen', 320], ['3,50', 486], ['EUR', 515]),
+      ...row(242, ['zu', 56], ['zahlender', 74], ['Gesamtbetrag', 134], ['128,50', 474], ['EUR', 515]),
+    ];
+    const a = analyzeLetter(bussgeldbescheidAnalyzer, 'bussgeldbescheid', notice(words));
+    assert.equal(a.key_numbers.bescheiddatum?.value, '10.12.2015');
+    assert.equal(a.key_numbers.geldbusse?.value, '100,00 EUR');
+    assert.equal(a.key_numbers.gebuehren?.value, '25,00 EUR');
+    assert.equal(a.key_numbers.auslagen?.value, '3,50 EUR');
+    assert.equal(a.key_numbers.gesamtbetrag?.value, '128,50 EUR');
+    assert.deepEqual(a.checks?.map((c) => c.holds), [true]);
+  });
 });
+

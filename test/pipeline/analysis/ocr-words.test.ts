@@ -48,4 +48,20 @@ describe('OCR misreadings in letters', () => {
   it('a date whose point came out as a colon, not a time', () => {
     assert.deepEqual(texts([line(0, [['Bescheiddatum', 56], ['19.05:2025', 200]]), line(1, [['um', 56], ['09:05', 80]])]), ['Bescheiddatum 19.05.2025', 'um 09:05']);
   });
+
+  it('a date whose points came out as a colon and a space, or a comma, in a deadline (issue 22 §2)', () => {
+    // A motor-vehicle tax assessment's payment line: "spätestens am 09.09.2018" read as
+    // "spätestens am 09:09 2018"; a fine notice's "Datum: 10,12.2015".
+    assert.deepEqual(texts([line(0, [['spätestens', 56], ['am', 130], ['09:09', 150], ['2018', 184], ['zu', 214], ['zahlen.', 230]])]), ['spätestens am 09.09.2018 zu zahlen.']);
+    assert.deepEqual(texts([line(0, [['Datum:', 56], ['10,12.2015', 100]])]), ['Datum: 10.12.2015']);
+    assert.deepEqual(texts([line(0, [['bis', 56], ['zum', 80], ['09.09', 104], ['2018.', 138]])]), ['bis zum 09.09.2018.']);
+  });
+
+  it('a time of day before a year stays a time; a text layer is left as printed', () => {
+    assert.deepEqual(texts([line(0, [['um', 56], ['09:09', 80], ['2018', 114]])]), ['um 09:09 2018']);
+    assert.deepEqual(texts([line(0, [['am', 56], ['10:55', 80], ['Uhr', 114], ['2018', 140]])]), ['am 10:55 Uhr 2018']);
+    assert.deepEqual(texts([line(0, [['am', 56], ['09:09', 80], ['2018', 114]])], 'pdf'), ['am 09:09 2018']);
+    // Not a valid day and month (30 February): no date.
+    assert.doesNotMatch(texts([line(0, [['am', 56], ['30.02', 80], ['2018', 114]])])[0]!, /30\.02\.2018/);
+  });
 });

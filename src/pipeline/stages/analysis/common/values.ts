@@ -70,7 +70,8 @@ export function readValueAt(line: TextLine, i: number, kind: ValueKind): Parsed 
     case 'date': {
       if (parseGermanDate(first)) return { printed: first, used: 1 };
       const three = strip([t(0), t(1), t(2)].join(' '));
-      if (/^\d{1,2}\.\s+[A-Za-zÄÖÜäöü]+\s+\d{4}$/u.test(three) && parseGermanDate(three)) return { printed: three, used: 3 };
+      // "3. Oktober 2016", and a month abbreviated with its point ("15. Sept. 2016", "1. Dez. 2025").
+      if (/^\d{1,2}\.\s+[A-Za-zÄÖÜäöü]+\.?\s+\d{4}$/u.test(three) && parseGermanDate(three)) return { printed: three, used: 3 };
       return null;
     }
     case 'year':
@@ -119,9 +120,26 @@ export interface LabelSpec {
 /** The word before a number that makes it a citation (§ 4, Abs. 2, Nr. 3, Anlage 13). */
 const CITATION = new RegExp(String.raw`^\(?(${printedWords('statement', 'citationWord')})$`, 'i');
 
+/**
+ * A dotted leader (`Jahressteuer ........ 47,00`) as OCR reads it at low resolution: `...0000s0000
+ * 0000000200 nennen nennen anEnn 47,00` (issue 22 §2), or one long word
+ * `..........usu2u0us0ss20ssnnsnnss…`. Its dots come out as points, noughts and twos, the small
+ * round letters `n e a o u s c r m z`, and now and then a colon, dash, `=` or `@`. A leader opens
+ * with a word of at least five characters, nine tenths of them such glyphs, holding a run of
+ * three points or four noughts; after it, words of such glyphs belong to it. A real word breaks
+ * the run.
+ */
+const LEADER_GLYPH = /[.·…,:;'_\-–=0oO2nNeEaAmMuUrRsScCzZ°"@]/gu;
+const leaderShare = (word: string): number => (word.match(LEADER_GLYPH)?.length ?? 0) / word.length;
+function leaderOpens(word: string): boolean {
+  return word.length >= 5 && /[.·…]{3}|[0oO]{4}/u.test(word) && leaderShare(word) >= 0.9;
+}
+const leaderGoesOn = (word: string): boolean => word.length >= 2 && leaderShare(word) === 1;
+
 function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]): Parsed & { index: number } | null {
   const line = hit.line;
   let gap = 0;
+  let leader = false;
   for (let k = hit.last + 1; k < line.cells.length; k++) {
     if (spec.kind === 'money' && figureAt(line, k)) {
       // Several numbers in the row: the amount by column meaning (rate, base, year to date …).
@@ -136,7 +154,10 @@ function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]):
     const parsed = citation ? null : readValueAt(line, k, spec.kind);
     if (parsed) return { ...parsed, index: k };
     const word = line.cells[k]!.text;
-    if (!FILLER.test(word.replace(/[,;]$/, ''))) gap++;
+    // A dotted leader OCR read as junk words: from a word that is mostly dots or noughts on, the
+    // words made of the shapes dots come out as do not count (leaderOpens, leaderGoesOn).
+    leader = leaderOpens(word) || (leader && leaderGoesOn(word));
+    if (!FILLER.test(word.replace(/[,;]$/, '')) && !leader) gap++;
     if (gap > (spec.maxGap ?? 4)) return null;
   }
   return null;
