@@ -127,6 +127,14 @@ export const statementPatterns = Object.freeze({
   partyLabel: new RegExp(R`^(?:${any('partyLabel')})\s*:\s*(.+)$`, 'iu'),
   /** Printed line text: `Label name` without the colon (Austrian statements), the rest captured. */
   partyLabelBare: new RegExp(R`^(?:${any('partyLabel')})\s+(.+)$`, 'iu'),
+  /** Printed line text: `Label: name` anywhere in a running line (comdirect), the label and name captured. */
+  partyLabelInside: new RegExp(R`(?:^|\s)(${any('partyLabel', 'partyLabelColon')})\s*:\s*(.+)$`, 'iu'),
+  /** Printed line text: a remittance word (whole word, not after a card descriptor's `*`: `ONLINESHOP*Bestellung`), never in a name. */
+  purposeWord: new RegExp(R`(?<![\p{L}\d*])(?:${any('purposeWord')})(?![\p{L}\d])`, 'iu'),
+  /** Printed line text: a payment noun anywhere (`Allgemeine Zahlung`), a description, no name. */
+  paymentNounWord: new RegExp(R`(?<!\p{L})(?:${any('paymentNoun')})(?!\p{L})`, 'iu'),
+  /** Printed first line "Zahlung an NAME" / "Zahlung von NAME": the wording and the name captured. */
+  paymentTowardGerman: new RegExp(R`^((?:${any('paymentNoun')})\s+(?:${any('partyPreposition')}))\s+(.+)$`, 'iu'),
   /** Printed line text: a card statement's own words. */
   cardStatementMark: new RegExp(R`\b(${any('cardStatementMark')})\b`, 'iu'),
   /** Printed first line. */

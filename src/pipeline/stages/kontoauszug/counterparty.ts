@@ -1,3 +1,4 @@
+import { isValidBIC } from 'ibantools';
 import { MONTHS_DE } from '../../../domain/german-dates.js';
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
@@ -73,11 +74,35 @@ export function nameLike(text: string): boolean {
   // A purpose names a period (`Miete Oktober`, `Gehalt Juni 2025`, `Kontopaket 06/2025`); a name
   // does not (issue 21: a purpose is never the counterparty of an `Überweisung`).
   if (namesPeriod(text)) return false;
+  // A remittance word (`Rechnung 2025-118`, `Beitrag 2025 Mitgliedsnr. 4412`, `Kd-Nr. …`) makes the
+  // line a purpose, whatever its case: a name does not hold one, unless it carries a legal form
+  // (a firm may be called so; its legal form says it is a name).
+  if (purposeLike(text)) return false;
   // A rate (`1,75 %`, `2,00 %, mind. 5,00 EUR`) or a foreign amount with its rate (`USD 268,45
   // 1,0931`) is the terms of a charge or conversion, never a name.
   if (/\d\s?%/u.test(text) || FX.test(text)) return false;
+  // A BIC (`COBADEHDXXX`, printed under the IBAN) makes the line an account line.
+  if (text.split(' ').some(bicWord) || IBAN_SHAPE.test(text)) return false;
   if (valueDateField(text)) return false;
   return true;
+}
+
+/**
+ * A word that is a BIC as the account lines print it and no word of capitals can be: one with a
+ * digit (`BYLADEM1001`) or the head office's `XXX` branch (`COBADEHDXXX`), that ibantools
+ * accepts. A word of capitals alone (`VODAFONE`, `DEUTSCHLAND`, `FERNVERKEHR`) often passes
+ * the BIC check by its shape and is not taken.
+ */
+function bicWord(word: string): boolean {
+  return /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/u.test(word) && (/\d/u.test(word) || /^.{8}XXX$/u.test(word)) && isValidBIC(word);
+}
+
+/** An IBAN printed in one piece or in groups of four (`DE02 1203 0000 …`): an account line, no name. */
+const IBAN_SHAPE = /\b[A-Z]{2}\d{2}(?:[A-Z0-9]{10,30}\b|(?: [A-Z0-9]{4}){3,7})/u;
+
+/** A line that holds a remittance word (lexicon `purposeWord`) and no legal form: a purpose. */
+export function purposeLike(text: string): boolean {
+  return vocab.purposeWord.test(text) && !vocab.legalFormSuffix.test(text);
 }
 
 /** A value-date label with its date (`Valuta 09.06.2025 …`): a date field, not a name. */
@@ -154,8 +179,30 @@ export function lastNameLine(ls: readonly string[]): number {
 /** A labelled name line: `Empfänger: …`, `Auftraggeber: …`, `Zahlungsempfänger: …`, `Begünstigter: …`. */
 const PARTY_LABEL = vocab.partyLabel;
 
+/**
+ * A labelled name inside a running line (comdirect prints the fields of a posting on one line:
+ * `Übertrag / Überweisung Empfänger: Max Mustermann Kto/IBAN: DE02… Buchungstext: Miete Juli`):
+ * the name runs to the next label (`Kto/IBAN:`, `Buchungstext:`, `Ref.`) or account field. The
+ * rest of the line, without the label and the name, is posting text. Null where no label with
+ * its colon is found or what follows reads as no name.
+ */
+export function labelledField(line: string): { name: string; rest: string } | null {
+  const t = line.trim();
+  const m = vocab.partyLabelInside.exec(t);
+  if (!m) return null;
+  const value = m[2]!;
+  const end = /\s(?:[\p{L}][\p{L}/.\-]*:(?=\s|$)|Ref\.|(?:IBAN|BIC|Kto|BLZ)\b|[A-Z]{2}\d{2}[A-Z0-9]{10,})/u.exec(` ${value}`);
+  const name = (end ? ` ${value}`.slice(0, end.index) : value).trim();
+  if (name === '' || !/^[\p{Lu}\d„"]/u.test(name) || !nameLike(name)) return null;
+  const start = m.index + (m[0].length - m[0].trimStart().length);
+  const after = end ? ` ${value}`.slice(end.index).trim() : '';
+  return { name, rest: `${t.slice(0, start)} ${after}`.replace(/\s+/gu, ' ').trim() };
+}
+
 /** The name a line gives with its label, or null when the line is no labelled name. */
 export function labelledName(line: string): string | null {
+  const inside = labelledField(line);
+  if (inside) return inside.name;
   const m = PARTY_LABEL.exec(line.trim());
   if (m && m[1]!.trim() !== '') return m[1]!.trim();
   // Austrian statements print the label without its colon: `Auftraggeber Muster Industrie GmbH`.
@@ -190,7 +237,12 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   if (ls.length > 0) ls[0] = withoutLeadingCells(ls[0]!);
   if (ls.length === 0) return { counterparty: '', text: '' };
   const labelled = ls.findIndex((l) => labelledName(l) !== null);
-  if (labelled >= 0) return { counterparty: labelledName(ls[labelled]!)!, text: join(ls.filter((_, i) => i !== labelled)) };
+  if (labelled >= 0) {
+    // The label and its name leave the text; the rest of their line (a type before the label,
+    // fields after the name) stays in place.
+    const field = labelledField(ls[labelled]!);
+    return { counterparty: labelledName(ls[labelled]!)!, text: join(ls.map((l, i) => (i !== labelled ? l : (field?.rest ?? '')))) };
+  }
   const first = ls[0]!;
   const type = typePhrase(first);
   // A batch booking (`SEPA-Sammelüberweisung`) stands for several items, each with its party:
@@ -237,8 +289,15 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   const nameOr = (fallback: string): string => fallback || abwa;
   if (noParty) return { counterparty: '', text: join(ls) };
   if (type === '') {
+    // App wording `Zahlung an NAME` / `Zahlung von NAME` (Revolut, PayPal): the name after it.
+    const toward = vocab.paymentTowardGerman.exec(first);
+    if (toward && /^\p{Lu}/u.test(toward[2]!) && nameLike(toward[2]!)) return { counterparty: toward[2]!.trim(), text: join([toward[1]!, ...ls.slice(1)]) };
     // First line is not a posting type: a name when a later line starts with the type.
     if (ls.length > 1 && typePhrase(ls[1]!) !== '' && nameLike(first)) return { counterparty: first, text: join(ls.slice(1)) };
+    // … or when the type stands further down, on a line of its own below purpose and reference
+    // lines (Commerzbank: `Allianz Versicherungs-AG` / purpose / `Mandatsref: …` /
+    // `SEPA-BASISLASTSCHRIFT wiederholend`), and the first line reads clearly as a name.
+    if (ls.length > 2 && nameScore(first) >= 0.8 && ls.slice(2).some(typeLineOfItsOwn) && ls.slice(1).every((l) => !nameLike(l) || typePhrase(l) !== '')) return { counterparty: first, text: join(ls.slice(1)) };
     // A description the vocabulary does not know (`Zahlung erhalten`, `Website-Zahlung`) over a
     // line that reads clearly more like a name (`Lena Weiß`, `Ticketecke GmbH`): the name.
     // Only a phrase (a lower-case word no name holds) over two words or more in mixed case: a
@@ -246,10 +305,45 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
     // a securities line under `WERTPAPIERE` is no such name (real corpus).
     const second = ls[1] ?? '';
     const mixedCase = second.split(' ').length >= 2 && second !== second.toUpperCase();
-    if (ls.length > 1 && !/\d/u.test(first) && readsAsPhrase(first) && mixedCase && nameScore(second) >= 0.8 && nameScore(second) > nameScore(first)) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
+    if (ls.length > 1 && !/\d/u.test(first) && (readsAsPhrase(first) || vocab.paymentNounWord.test(first)) && mixedCase && nameScore(second) >= 0.8 && nameScore(second) > (vocab.paymentNounWord.test(first) ? 0 : nameScore(first))) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
     return { counterparty: nameOr(''), text: join(ls) };
   }
   return nameAfterType(ls, type, nameOr);
+}
+
+/**
+ * A line far below the type that is the name: it reads clearly as one (nameScore ≥ 0.8) and is
+ * not set in capitals alone — a capitals line there is as often a heading or summary
+ * (`SUMME MONATSABRECHNUNG`) — unless a legal form or a card descriptor's place
+ * (`THALIA-BUCHHDLG GONDROM//KAISERSLAUT`: merchant `//` place) says it names someone.
+ * Lines between it and the type that continue a SEPA field (`ABWA+DANKE,` / `IHR LIDL//…`) are
+ * excluded by the caller.
+ */
+function farName(line: string): boolean {
+  // A line starting with a mark (`. Hotel und Sprit`) continues the one above it.
+  if (nameScore(line) < 0.8 || !/^\p{Lu}/u.test(line)) return false;
+  return line !== line.toUpperCase() || vocab.legalFormSuffix.test(line) || /^[^/]*\p{L}[^/]*\/\/\s?\p{L}/u.test(line);
+}
+
+/**
+ * The name at the start of a line that goes on with its purpose: the words before the first
+ * remittance word (lexicon `purposeWord`), two words or more (one word before `Abschlag` is as
+ * often the purpose's own noun, `Strom Abschlag`) that read clearly as a name (nameScore ≥ 0.8).
+ * Null otherwise.
+ */
+function namePrefix(line: string): string | null {
+  const m = vocab.purposeWord.exec(line);
+  if (!m || m.index === 0) return null;
+  const head = line.slice(0, m.index).trim();
+  if (head.split(' ').length < 2 || !/^\p{Lu}/u.test(head)) return null;
+  return nameScore(head) >= 0.8 ? head : null;
+}
+
+/** A line that is a posting type and at most one word more (`SEPA-BASISLASTSCHRIFT wiederholend`), not a no-party type. */
+function typeLineOfItsOwn(line: string): boolean {
+  const type = typePhrase(line);
+  if (type === '' || vocab.noParty.test(fold(line)) || vocab.batchType.test(fold(line))) return false;
+  return line.slice(type.length).trim().split(' ').filter((w) => w !== '').length <= 1;
 }
 
 /** A posting's printed lines as one text. */
@@ -272,6 +366,12 @@ function nameAfterType(ls: readonly string[], type: string, nameOr: (fallback: s
   const toward = vocab.paymentToward.exec(phrase);
   if (toward && toward[1]!.length >= type.length && nameLike(toward[2]!)) return { counterparty: toward[2]!.trim(), text: join([toward[1]!, toward[3] ?? '', ...ls.slice(wrapped ? 2 : 1)]) };
   if (rest !== '' && nameLike(rest)) return { counterparty: rest, text: join([type, ...ls.slice(1)]) };
+  // The name and the purpose on one line (`IGM Schweinfurt Industriegewerkschaft Metall BEITRAG
+  // BIS`): the words before the first remittance word, where they read clearly as a name.
+  const head = namePrefix(rest);
+  if (head) return { counterparty: head, text: join([type, rest.slice(head.length), ...ls.slice(1)]) };
+  const below = ls.length > 1 && !nameLike(ls[1]!) ? namePrefix(ls[1]!) : null;
+  if (below) return { counterparty: below, text: join([first, ls[1]!.slice(below.length), ...ls.slice(2)]) };
   // "ÜBERWEISUNG VON LENA WEISS 0869126104 IBAN DE67… BIC …": the name is the words before
   // the first reference (a word with digits or a SEPA field).
   const words = rest.split(' ');
@@ -287,7 +387,14 @@ function nameAfterType(ls: readonly string[], type: string, nameOr: (fallback: s
   // 20:10 O`, no SEPA field), the merchant with its place: `BIPA 0815 1070 WIEN` — not a line
   // with an amount, date or time of its own (`06.07/15.23UHR BADKOE.NEU EUR 500,00`, where a
   // cash machine prints its place).
-  if (i === 2 && figureLine(ls[1]!) && /^\p{Lu}/u.test(ls[2]!) && !/\d[,.:/]\d/u.test(ls[2]!)) return { counterparty: ls[2]!, text: join([first, ls[1]!, ...ls.slice(3)]) };
+  // A terminal's own line may start with its network's name (`BANKOMAT 12345 K1 06.06.UM 18.21`).
+  const terminal = (l: string): boolean => figureLine(l) || (typePhrase(l) !== '' && /\d[.:]\d{2}/u.test(l));
+  if (i === 2 && terminal(ls[1]!) && /^\p{Lu}/u.test(ls[2]!) && !/\d[,.:/]\d/u.test(ls[2]!)) return { counterparty: ls[2]!, text: join([first, ls[1]!, ...ls.slice(3)]) };
+  // … or further down, past purpose and reference lines that name no one (Postbank prints the
+  // name last, below `Referenz …` and `Mandat …`; the document-wide vote may fail on one
+  // statement): a line that reads clearly as a name (nameScore ≥ 0.8: capitalised words without
+  // figures, a legal form or `Name, Ort`) where every line between it and the type is no name.
+  if (i >= 2 && ls.slice(1, i).every((l) => !nameLike(l) && !/[A-Z]{4}\+/u.test(l)) && farName(ls[i]!)) return { counterparty: ls[i]!, text: join(ls.filter((_, k) => k !== i)) };
   return { counterparty: nameOr(''), text: join(ls) };
 }
 
