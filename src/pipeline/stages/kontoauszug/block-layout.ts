@@ -1,7 +1,7 @@
 import type { PrintedDate } from '../../../domain/german-dates.js';
 import { adjacent, type AmountToken, type DateToken, type Line } from '../../layout/lines.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
-import { labelValueGrid, type LabelCell } from '../../layout/label-grid.js';
+import { labelValueGrid, type LabelCell } from '../../layout/table/index.js';
 import { balanceKind, type BalanceKind } from './balances.js';
 import { columnModel, headerLine, median, type ColumnModel, type ColumnRole, type HeaderLine } from './columns.js';
 import { bookingDateIndex, valueDatesUnderHeader } from './date-columns.js';
