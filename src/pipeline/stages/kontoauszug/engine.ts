@@ -41,10 +41,9 @@ export function extractAccounts(doc: LoadedDocument, layout?: Pick<DocumentLayou
   const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
   const built = buildBlocks(lines, { ocrPages });
   const { model, headers } = built;
-  // Rows the page draws with rules or shading are the postings' blocks (ruled-rows.ts); then
-  // type lines printed above their posting line (online-banking printouts) join that posting.
-  const ruled = ruledRowLines(built.events, doc.pages, new Set(headers.map((h) => h.line.index)));
-  const events = typeLinesAbove(ruled);
+  // Type lines printed above their posting line (online-banking printouts) join that posting;
+  // then rows the page draws with rules or shading are the postings' blocks (ruled-rows.ts).
+  const events = ruledRowLines(typeLinesAbove(built.events), doc.pages, new Set(headers.map((h) => h.line.index)));
   const { sections, balanceLines, otherLines } = accountSections(events, model);
   const docPeriod = findPeriod(otherLines, balanceLines);
   const bank = bankName(lines);

@@ -3,6 +3,7 @@ import { bandOf, rowBoundaries } from '../../layout/table/index.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import type { Page } from '../../model/document.js';
 import type { Event, Posting } from './posting.js';
+import { isProse } from './posting-lines.js';
 
 /**
  * Rows drawn with rules are rows (issue 21, class 2): where a page draws its posting table as
@@ -27,9 +28,12 @@ import type { Event, Posting } from './posting.js';
  * and every band holds at most one posting's amount row. Elsewhere (no rules, rules under the
  * header only, a rule per day group) the events are returned as they were.
  *
- * Contract: events keep their order; only lines without amounts move, from the end of the
- * posting above (never its amount row) or from line events right above the amount row, to the
- * front of the posting whose band they lie in; column headers and section headings stay lines.
+ * Contract: events keep their order; only lines without amounts move: from the end of the
+ * posting above on the same page (never its amount row) or from line events above the amount
+ * row, to the front of the posting whose band they lie in — and only where that band above the
+ * amount row holds nothing else (a column header, section heading, balance or prose in it: the
+ * band is no posting's row, nothing moves). Runs after type-above.ts, which it never undoes: where
+ * both read a layout they agree, and where the vote has too little evidence the rules decide.
  */
 export function ruledRowLines(events: readonly Event[], pages: readonly Page[], headerLines: ReadonlySet<number>): Event[] {
   const byPage = new Map<number, { bounds: number[] }>();
@@ -55,26 +59,31 @@ export function ruledRowLines(events: readonly Event[], pages: readonly Page[], 
     const band = bandOf(ruled.bounds, centre(target.first));
     // A row open to the top of the page (no boundary above it) is not enclosed: nothing moves.
     if (band === 0) return;
-    const inRow = (l: Line): boolean =>
-      l.page === target.first.page && l.top < target.first.top && l.amounts.length === 0 && bandOf(ruled.bounds, centre(l)) === band;
+    const inBand = (l: Line): boolean => l.page === target.first.page && l.top < target.first.top && bandOf(ruled.bounds, centre(l)) === band;
+    // The row above the amount row must hold nothing but the posting's own lines: every line
+    // event in it a short line without amounts (no column header, section heading, balance or
+    // prose — a band that holds those is no posting's row, and nothing moves).
     const moved: { line: Line; skip: Set<number> }[] = [];
-    // Line events right above the amount row, nearest first.
-    let j = k - 1;
-    while (j >= 0 && out[j]!.kind === 'line' && !dropped.has(j)) {
-      const line = (out[j] as { line: Line }).line;
-      if (!inRow(line) || headerLines.has(line.index) || sectionHeading(line)) break;
-      moved.unshift({ line, skip: new Set() });
-      dropped.add(j);
-      j--;
+    let i = k - 1;
+    let clean = true;
+    for (; i >= 0; i--) {
+      const ev = out[i]!;
+      if (ev.kind === 'posting') break;
+      if (!inBand(ev.line)) break;
+      const l = ev.line;
+      if (ev.kind !== 'line' || l.amounts.length > 0 || headerLines.has(l.index) || sectionHeading(l) || isProse(l)) clean = false;
+      else moved.unshift({ line: l, skip: new Set() });
     }
+    if (!clean) return;
+    for (let d = i + 1; d < k; d++) dropped.add(d);
     // The tail of the posting above (its lines after its amount row) that lies in this row.
-    const above = out[j];
-    if (above?.kind === 'posting' && moved.length === k - 1 - j) {
+    const above = out[i];
+    if (above?.kind === 'posting' && above.posting.first.page === target.first.page) {
       const src = above.posting;
       let cut = src.lines.length;
-      while (cut > 1 && src.lines[cut - 1] !== src.first && inRow(src.lines[cut - 1]!)) cut--;
+      while (cut > 1 && src.lines[cut - 1] !== src.first && inBand(src.lines[cut - 1]!) && src.lines[cut - 1]!.amounts.length === 0) cut--;
       const tail = src.lines.slice(cut);
-      for (const [i, line] of tail.entries()) moved.splice(i, 0, { line, skip: src.skip.get(line.index) ?? new Set() });
+      for (const [n, line] of tail.entries()) moved.splice(n, 0, { line, skip: src.skip.get(line.index) ?? new Set() });
       src.lines = src.lines.slice(0, cut);
       for (const line of tail) src.skip.delete(line.index);
     }
