@@ -3,7 +3,7 @@ import { parseGermanAmount } from '../../domain/money.js';
 import type { LoadedDocument, Page } from '../model/document.js';
 import type { AmountToken, DateToken, Line, Sign, Word } from '../model/lines.js';
 import { fold } from './fold.js';
-import { labelValueGrid } from './label-grid.js';
+import { labelValueGrid } from './table/label-grid.js';
 import { normaliseDateNotation } from './date-notation.js';
 import { normaliseNotation } from './notation.js';
 import { normaliseOcrPages } from './ocr-tokens.js';

@@ -32,6 +32,21 @@ export interface TextCell {
   alternative?: string;
 }
 
+/**
+ * A ruling the page draws (issue 21): a horizontal or vertical rule — a stroked straight line,
+ * a side of a stroked rectangle, or a filled rectangle at most ~2 pt thick — or a shaded band:
+ * a filled rectangle wide and about a text line high (alternate row shading). Box in the
+ * model's coordinates (points, origin top-left, x0 ≤ x1, y0 ≤ y1); a rule's box is its line
+ * (thickness not kept).
+ */
+export interface PageRule {
+  kind: 'horizontal' | 'vertical' | 'shade';
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 export interface Page {
   /** 1-based page number as the API reports it. */
   number: number;
@@ -41,6 +56,12 @@ export interface Page {
   source: TextSource;
   /** Words in reading order: top to bottom, left to right within a line. */
   cells: TextCell[];
+  /**
+   * Text-layer pages: the rules and shaded bands the page draws (reading/page-rules.ts), at most
+   * MAX_PAGE_RULES of them; absent on OCR'd pages (a scan's lines are pixels, not read yet) and
+   * where the page draws none.
+   */
+  rules?: PageRule[];
   /**
    * Only when the read asked for previews (ReadOptions.previewWidthPx): a grey JPEG of the page
    * as it was read — for OCR'd pages the straightened image the words were found on — so that

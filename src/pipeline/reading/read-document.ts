@@ -241,7 +241,8 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
     const pages: Promise<Page>[] = text.pages.map((p) => {
       const preview = p.preview ? { preview: p.preview } : {};
       if (p.textLayer === 'ok') {
-        return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: p.cells, ...preview });
+        const rules = p.rules ? { rules: p.rules } : {};
+        return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: p.cells, ...rules, ...preview });
       }
       if (p.textLayer === 'blank') {
         // Nothing is painted on the page: there is nothing to render or read.

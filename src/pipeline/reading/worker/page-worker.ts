@@ -12,6 +12,7 @@ import { identicalPages } from '../identical-pages.js';
 import { greyPreviewJpeg, previewDpi } from '../page-preview.js';
 import { checkPdfInflation } from '../pdf-inflation.js';
 import { extractPageText, openPdf } from '../pdf-text.js';
+import { pageRules } from '../page-rules.js';
 import { judgeTextLayer } from '../text-layer-quality.js';
 import { bandRows } from '../ocr/bands.js';
 import { ocrPage, preparePage, readRegion } from '../ocr/ocr-page.js';
@@ -111,11 +112,13 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
         task.previewWidthPx && (textLayer === 'ok' || textLayer === 'blank')
           ? await renderPreview(doc, n, page.width, task.previewWidthPx)
           : undefined;
+      const rules = textLayer === 'ok' ? await pageRules(doc, n) : [];
       pages.push({
         number: n,
         width: page.width,
         height: page.height,
         cells: verdict.usable ? page.cells : [],
+        ...(rules.length > 0 ? { rules } : {}),
         textLayer,
         ...(preview ? { preview } : {}),
       });

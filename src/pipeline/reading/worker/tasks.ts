@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { TextCell } from '../../model/document.js';
+import type { PageRule, TextCell } from '../../model/document.js';
 import type { OcrEngineChoice } from '../../../ports/ocr-engine.js';
 import type { LoadFailure } from '../load-failures.js';
 import type { TextLayerThresholds } from '../text-layer-quality.js';
@@ -34,6 +34,8 @@ export interface PdfTextPage {
   width: number;
   height: number;
   cells: TextCell[];
+  /** Text-layer pages ('ok'): the rules and shaded bands drawn (page-rules.ts); absent when none. */
+  rules?: PageRule[] | undefined;
   /** 'blank': no usable text layer and nothing painted on the page (it is neither rendered nor OCR'd). */
   textLayer: 'ok' | 'no_text' | 'garbage' | 'scan_with_text' | 'blank';
   /** With previewWidthPx, for text-layer and blank pages: the rendered page as a grey JPEG. */

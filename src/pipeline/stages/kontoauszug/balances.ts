@@ -1,6 +1,6 @@
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
-import { labelValuePairs } from '../../layout/label-grid.js';
+import { labelValuePairs } from '../../layout/table/index.js';
 import type { AmountToken, Line } from '../../layout/lines.js';
 
 /**

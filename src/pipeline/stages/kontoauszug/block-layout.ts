@@ -1,7 +1,7 @@
 import type { PrintedDate } from '../../../domain/german-dates.js';
 import { adjacent, type AmountToken, type DateToken, type Line } from '../../layout/lines.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
-import { labelValueGrid, type LabelCell } from '../../layout/label-grid.js';
+import { labelValueGrid, type LabelCell } from '../../layout/table/index.js';
 import { balanceKind, type BalanceKind } from './balances.js';
 import { columnModel, headerLine, median, type ColumnModel, type ColumnRole, type HeaderLine } from './columns.js';
 import { bookingDateIndex, valueDatesUnderHeader } from './date-columns.js';
@@ -213,7 +213,7 @@ function summaryRows(lines: readonly Line[], kinds: readonly (BalanceKind | null
 }
 
 /**
- * A balance grid (layout/label-grid.ts): balance labels in one row, each value under its label
+ * A balance grid (layout/table/label-grid.ts): balance labels in one row, each value under its label
  * (`Kontostand am 20. August 2025 | Eingänge | Ausgänge | Kontostand am 8. September 2025`).
  * An opening label opens and a closing label closes; labels that name a balance at a date
  * (`Kontostand am …`) open with the earlier date and close with the later one (left to right

@@ -10,6 +10,7 @@ import { isCardStatement, partyColumns, type PartyColumns } from './counterparty
 import { statementCurrency } from './currency.js';
 import { documentPartySlot } from './party-slot.js';
 import { typeLinesAbove } from './type-above.js';
+import { ruledRowLines } from './ruled-rows.js';
 import { postingLines } from './rows.js';
 import type { Posting } from './posting.js';
 import { accountSections } from './sections.js';
@@ -40,8 +41,9 @@ export function extractAccounts(doc: LoadedDocument, layout?: Pick<DocumentLayou
   const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
   const built = buildBlocks(lines, { ocrPages });
   const { model, headers } = built;
-  // Type lines printed above their posting line (online-banking printouts) join that posting.
-  const events = typeLinesAbove(built.events);
+  // Type lines printed above their posting line (online-banking printouts) join that posting;
+  // then rows the page draws with rules or shading are the postings' blocks (ruled-rows.ts).
+  const events = ruledRowLines(typeLinesAbove(built.events), doc.pages, new Set(headers.map((h) => h.line.index)));
   const { sections, balanceLines, otherLines } = accountSections(events, model);
   const docPeriod = findPeriod(otherLines, balanceLines);
   const bank = bankName(lines);

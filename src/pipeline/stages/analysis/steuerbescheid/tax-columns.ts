@@ -10,7 +10,7 @@
  * value under a wrong name is worse than none.
  */
 import { formatGermanAmount } from '../../../../domain/money.js';
-import { columnRows, moneyFigures } from '../../../layout/column-rows.js';
+import { columnRows, moneyFigures } from '../../../layout/table/index.js';
 import { letterPattern } from '../../../layout/letter-words.js';
 import { placeOf } from '../../../layout/line-order.js';
 import type { TextLine } from '../../../layout/text-lines.js';

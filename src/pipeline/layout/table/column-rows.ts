@@ -5,9 +5,9 @@
  * whose money figures stand in the same columns (right edges within a tolerance). What the rows
  * and columns mean is the reader's (the analysis); this only reads the grid as printed.
  */
-import type { TextLine } from '../model/lines.js';
-import { figureAt, type Figure } from './figures.js';
-import { placeOf } from './line-order.js';
+import type { TextLine } from '../../model/lines.js';
+import { figureAt, type Figure } from '../figures.js';
+import { placeOf } from '../line-order.js';
 
 export interface ColumnRow {
   line: TextLine;

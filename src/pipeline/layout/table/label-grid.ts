@@ -1,5 +1,5 @@
-import type { AmountToken, Line, Word } from '../model/lines.js';
-import { fold } from './fold.js';
+import type { AmountToken, Line, Word } from '../../model/lines.js';
+import { fold } from '../fold.js';
 
 /**
  * Label–value grids, one piece of the table model (issue 21): a row of labels with each value
