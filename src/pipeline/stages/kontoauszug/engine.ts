@@ -13,6 +13,7 @@ import { typeLinesAbove } from './type-above.js';
 import { postingLines } from './rows.js';
 import type { Posting } from './posting.js';
 import { accountSections } from './sections.js';
+import { accountOverview, splitByAccountColumn } from './account-column.js';
 import { statedSettlements } from './sign.js';
 import { otherDateIsValueDate } from './value-date.js';
 import { decideBookingColumn } from './booking-column.js';
@@ -42,7 +43,10 @@ export function extractAccounts(doc: LoadedDocument, layout?: Pick<DocumentLayou
   const { model, headers } = built;
   // Type lines printed above their posting line (online-banking printouts) join that posting.
   const events = typeLinesAbove(built.events);
-  const { sections, balanceLines, otherLines } = accountSections(events, model);
+  const read = accountSections(events, model);
+  const { balanceLines, otherLines } = read;
+  // One list of several accounts, each posting's account in a column: one section per account.
+  const sections = splitByAccountColumn(read.sections, accountOverview(otherLines));
   const docPeriod = findPeriod(otherLines, balanceLines);
   const bank = bankName(lines);
   // Only lines outside postings say what kind of statement this is; a giro posting may
