@@ -7,6 +7,7 @@ import { labelValueGrid } from './table/label-grid.js';
 import { normaliseDateNotation } from './date-notation.js';
 import { normaliseNotation } from './notation.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
+import { datesWithGluedMark } from './glued-date-mark.js';
 import { signBySideLetters } from './side-letters.js';
 import { statementPatterns as vocab } from './vocabulary.js';
 
@@ -83,7 +84,7 @@ export function toLines(pages: readonly Page[]): Line[] {
       out.push(line);
     }
   }
-  return signBySideLetters(attachLoneAmounts(joinYearsBelow(joinStackedDates(out))));
+  return signBySideLetters(attachLoneAmounts(joinYearsBelow(joinStackedDates(datesWithGluedMark(out)))));
 }
 
 type Row = { mid: number; h: number; words: Word[] };

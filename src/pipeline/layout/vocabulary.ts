@@ -50,6 +50,8 @@ export const statementPatterns = Object.freeze({
   carry: new RegExp(R`(?<!\p{L})(${any('carry')})`, 'u'),
   /** Folded rest of a dated line, its trailing amount removed: a carry-over, not a transfer. */
   datedCarry: new RegExp(R`^(${any('datedCarry')})(\s+(von|aus|auf)\s+(der\s+)?(${any('carryPlace')})\b.*)?\s*[\d.,+\-SH€]*$`, 'u'),
+  /** Folded text of an undated line without amount: `Übertrag auf Tagesgeld …8018`, a transfer's purpose line naming an account, not a page — no carry-over. */
+  carryTransfer: new RegExp(R`^(${any('datedCarry')})\s+(von|aus|auf|nach)\s+(?!(der\s+)?(${any('carryPlace')})\b)\S`, 'u'),
   /** Folded rest of a dated line: a balance word right after the date(s). */
   datedBalance: new RegExp(R`^(\d{1,2}\.\d{1,2}\.\d{0,4} )?(${any('datedBalance')})\b`, 'u'),
   /** Folded header line of a summary row. */
@@ -177,6 +179,8 @@ export const statementPatterns = Object.freeze({
   contact: new RegExp(R`@|www\.|https?:|\b(${any('contactWord')})\b`, 'iu'),
   /** One folded word. */
   relativeDay: new RegExp(`^(${any('relativeDay')})[.,]*$`, 'u'),
+  /** One folded word. */
+  englishDay: new RegExp(`^(${any('englishDay')})[.,]*$`, 'u'),
   /** One folded header word. */
   valueDatePrefix: new RegExp(`^(${any('valueDatePrefix')})`, 'u'),
   /** One printed word (case-sensitive), its punctuation off. */

@@ -23,6 +23,10 @@ export function balanceKind(line: Line): BalanceKind | null {
     const carry = vocab.datedCarry.test(rest.replace(/\s*[\d.]+,\d{2}\s*[+\-SH]?\s*(eur|€)?\s*$/u, ''));
     if (!carry && !vocab.datedBalance.test(rest)) return null;
   }
+  // "Übertrag auf Tagesgeld …8018" under a transfer's type line names the other account: a
+  // purpose line. A carry-over names a page ("Übertrag von Seite 1") or nothing, and states an
+  // amount on its line or right below; only lines without an amount are read this way.
+  if (!firstDate && line.amounts.length === 0 && vocab.carryTransfer.test(t)) return null;
   if (vocab.opening.test(t)) return 'opening';
   if (vocab.closing.test(t)) return 'closing';
   if (vocab.carry.test(t)) return 'carry';

@@ -14,6 +14,7 @@ import { ruledRowLines } from './ruled-rows.js';
 import { postingLines } from './rows.js';
 import type { Posting } from './posting.js';
 import { accountSections } from './sections.js';
+import { accountOverview, splitByAccountColumn } from './account-column.js';
 import { statedSettlements } from './sign.js';
 import { otherDateIsValueDate } from './value-date.js';
 import { decideBookingColumn } from './booking-column.js';
@@ -44,7 +45,10 @@ export function extractAccounts(doc: LoadedDocument, layout?: Pick<DocumentLayou
   // Type lines printed above their posting line (online-banking printouts) join that posting;
   // then rows the page draws with rules or shading are the postings' blocks (ruled-rows.ts).
   const events = ruledRowLines(typeLinesAbove(built.events), doc.pages, new Set(headers.map((h) => h.line.index)));
-  const { sections, balanceLines, otherLines } = accountSections(events, model);
+  const read = accountSections(events, model);
+  const { balanceLines, otherLines } = read;
+  // One list of several accounts, each posting's account in a column: one section per account.
+  const sections = splitByAccountColumn(read.sections, accountOverview(otherLines));
   const docPeriod = findPeriod(otherLines, balanceLines);
   const bank = bankName(lines);
   // Only lines outside postings say what kind of statement this is; a giro posting may

@@ -1,4 +1,4 @@
-import { parseDayMonth, parseGermanLongDate, type PrintedDate } from '../../../domain/german-dates.js';
+import { monthFromName, parseDayMonth, parseGermanLongDate, type PrintedDate } from '../../../domain/german-dates.js';
 import { fold } from '../../layout/fold.js';
 import { WEEKDAY, type Line, type Word } from '../../layout/lines.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
@@ -27,11 +27,16 @@ export function isProse(line: Line): boolean {
   return function_ >= Math.max(3, line.words.length * 0.2);
 }
 
-const dayWord = (w: string): boolean => WEEKDAY.test(w) || vocab.relativeDay.test(w);
+/** A weekday or a day relative to today, German or English (an app exports in the phone's language). */
+const dayWord = (w: string): boolean => WEEKDAY.test(w) || vocab.relativeDay.test(w) || vocab.englishDay.test(w);
+
+/** `Wednesday, November 5, 2025`: the English order, month name first, after its weekday. */
+const MONTH_FIRST = /^(\p{L}+),?\s+(\p{L}{3,})\.?\s+(\d{1,2}),?\s+(\d{4})$/u;
 
 /**
  * A line that is only a date (with weekday, or labelled as the booking date: `Buchungsdatum:
- * 05.03.2026`, `Buchungstag 05.03.2026`): the heading of a day group.
+ * 05.03.2026`, `Buchungstag 05.03.2026`): the heading of a day group. The weekday may be
+ * English (`Monday, 3 November 2025`, also month first: `Wednesday, November 5, 2025`).
  */
 export function dateHeading(line: Line): PrintedDate | null {
   if (line.amounts.length > 0) return null;
@@ -43,6 +48,9 @@ export function dateHeading(line: Line): PrintedDate | null {
   }
   const long = parseGermanLongDate(line.text);
   if (long && line.words.length <= 5 && words.filter((w) => !/^\d/u.test(w)).every((w) => dayWord(w) || /^[a-zä]+$/u.test(w))) return long;
+  const en = MONTH_FIRST.exec(line.text.trim());
+  const month = en && dayWord(fold(en[1]!)) ? monthFromName(en[2]!) : null;
+  if (en && month) return parseDayMonth(`${en[3]}.${month}.${en[4]}`);
   return null;
 }
 
