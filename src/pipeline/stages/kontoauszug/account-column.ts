@@ -1,6 +1,6 @@
 import type { AmountToken, Line } from '../../layout/lines.js';
 import { fold } from '../../layout/fold.js';
-import { labelCells, type LabelCell } from '../../layout/label-grid.js';
+import { labelCells, type LabelCell } from '../../layout/table/index.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { ibanOf } from './accounts.js';
 import type { Posting } from './posting.js';
