@@ -460,6 +460,8 @@ export const LETTER_LEXICON: readonly Entry<LetterMeaning>[] = [
   { word: 'angerechnet', means: ['notFixing', 'subtractWord', 'headerOther'] },
   { word: 'entrichtet', means: ['notFixing'] },
   { word: 'Einkommensteuer', means: ['taxYearNoun'] },
+  // Any tax named by its compound (Kircheneinkommensteuer, Grundsteuer, Hundesteuer) before its year.
+  { word: 'Kircheneinkommensteuer', pattern: String.raw`[A-ZÄÖÜ][a-zäöüß]*steuer`, means: ['taxYearNoun'] },
   { word: 'Steuerbescheid', means: ['taxYearNoun'] },
   { word: 'Veranlagung', means: ['taxYearNoun'] },
   { word: 'Bescheid', means: ['taxYearNoun'] },
