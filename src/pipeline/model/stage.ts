@@ -8,6 +8,8 @@ export interface Classification {
   best: DocumentType | null;
   /** Evidence score per type; higher is stronger. */
   scores: Record<DocumentType, number>;
+  /** An authority sets an amount and instructs on the remedy against the document (classify/assessment.ts). */
+  assessment?: boolean;
   /**
    * The kind of letter within the requested type (classify/subtypes.ts), decided by the classify
    * stage once the document is accepted as that type; absent for statements.

@@ -4,6 +4,7 @@ import type { Classification, Stage } from '../../model/stage.js';
 import { foldGerman } from '../../layout/fold.js';
 import { SALUTATION } from '../../layout/letter-head.js';
 import { letterPattern } from '../../layout/letter-words.js';
+import { ASSESSMENT_WEIGHT, readsAsAssessment } from './assessment.js';
 import { LEDGER_LINKS, LEDGER_WEIGHT, ledgerLinks } from './ledger.js';
 import { SIGNALS } from './signals.js';
 import { letterSubtype } from './subtypes.js';
@@ -97,15 +98,29 @@ export function classifyText(text: string, ledger = 0): Classification {
     scores[type] = Math.round(COMPILED[type].reduce((sum, s) => sum + evidence(zones, s.re, s.weight), 0) * 100) / 100;
   }
   if (ledger >= LEDGER_LINKS) scores.kontoauszug += LEDGER_WEIGHT;
+  const assessment = readsAsAssessment(zones.all);
+  if (assessment) scores.steuerbescheid += ASSESSMENT_WEIGHT;
   const ranked = [...DOCUMENT_TYPES].sort((a, b) => scores[b] - scores[a]);
   const top = ranked[0]!;
-  return { best: scores[top] >= MIN_SCORE ? top : null, scores };
+  return { best: scores[top] >= MIN_SCORE ? top : null, scores, ...(assessment ? { assessment } : {}) };
+}
+
+/**
+ * Types whose evidence does not argue against reading the document as `requested`: an
+ * assessment sets an amount and demands its payment by a date, with the late charges and the
+ * enforcement a demand names (SPEC §9 would accept it as a mahnung too), so for an assessment
+ * (`classification.assessment`) a demand's words are no rival to the steuerbescheid. A reminder
+ * is no administrative act and has no remedy against itself, so it never gets this pass.
+ */
+function rivalsOf(classification: Classification, requested: DocumentType): DocumentType[] {
+  const rivals = DOCUMENT_TYPES.filter((t) => t !== requested);
+  return requested === 'steuerbescheid' && classification.assessment ? rivals.filter((t) => t !== 'mahnung') : rivals;
 }
 
 /** Whether the evidence supports reading the document as `requested`. */
 export function supports(classification: Classification, requested: DocumentType): boolean {
   const own = classification.scores[requested];
-  const rival = Math.max(...DOCUMENT_TYPES.filter((t) => t !== requested).map((t) => classification.scores[t]));
+  const rival = Math.max(...rivalsOf(classification, requested).map((t) => classification.scores[t]));
   return own >= MIN_SCORE && own >= rival * RIVAL_RATIO;
 }
 

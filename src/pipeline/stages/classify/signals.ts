@@ -49,6 +49,7 @@ export const SIGNALS: Record<DocumentType, readonly Signal[]> = {
     ['steuerbescheidSignalAbgabenordnung', 2],
     ['steuerbescheidSignalRechtsbehelfsbelehrung', 1],
     ['steuerbescheidSignalEinspruch', 1],
+    ['steuerbescheidSignalWiderspruch', 1],
     ['steuerbescheidSignalSolidaritatszuschlag', 1],
     ['steuerbescheidSignalErstattung', 1],
     ['steuerbescheidSignalEinkunfteAus', 2],

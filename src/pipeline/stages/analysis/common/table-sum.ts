@@ -108,13 +108,16 @@ const SUBTOTAL_ROW = letterPattern('subtotalRow', '$W', '');
  * very figure of the total (an interest label over `Gesamtbetrag 3.003,30 EUR`, reaching into the
  * line below for its amount) is the total's figure under another name, so the part is left out —
  * no value rather than a wrong one (issue 22). The first row itself may equal the total (a claim
- * with no costs). Mutates `found`.
+ * with no costs), but not beside a positive part: then the total holds more than the first row,
+ * and a first row read as the total's figure (`Bitte zahlen Sie den Betrag von 341,00 EUR` taken
+ * for the claim) is left out too. Mutates `found`.
  */
 export function dropPartsEqualToTotal(found: Record<string, { value: string } | null | undefined>, names: { first: string; parts: readonly string[]; total: string }): void {
   const total = centsOf(found[names.total]?.value);
   const first = centsOf(found[names.first]?.value);
   if (total === null || first === null || first <= 0) return;
   for (const part of names.parts) if (centsOf(found[part]?.value) === total) found[part] = null;
+  if (first === total && names.parts.some((part) => (centsOf(found[part]?.value) ?? 0) > 0)) found[names.first] = null;
 }
 
 /**

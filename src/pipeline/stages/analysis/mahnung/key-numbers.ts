@@ -17,6 +17,7 @@ import { figureAt } from '../common/row-figures.js';
 import { dateOf, findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
 import { foldGerman } from '../../../layout/fold.js';
 import { placeOf } from '../common/line-order.js';
+import { openClaim } from './settlement.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 export const MAHN_KEYS = ['schreibdatum', 'hauptforderung', 'mahngebuehren', 'inkassokosten', 'zinsen', 'gesamtforderung', 'zahlungsfrist'] as const;
@@ -56,7 +57,8 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   const labelled = labelledAny && !(written && labelledDate && compareDates(labelledDate, written) <= 0) ? labelledAny : null;
   // The deadline is a date after the letter's; "bis" that closes a range ("vom 01.02.2025 bis
   // 30.06.2025", an interest period) is no deadline.
-  const deadlines = findAllInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens(?: zum)?|spätestens (?:am|bis(?: zum)?)|bis)\s+(${DATE_SRC})`, 'u')).filter((m) => {
+  // Case-insensitive: a mainframe form prints the sentence in capitals ("BIS ZUM 23.02.2026").
+  const deadlines = findAllInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens(?: zum)?|spätestens (?:am|bis(?: zum)?)|bis)\s+(${DATE_SRC})`, 'iu')).filter((m) => {
     const before = m.match.input.slice(Math.max(0, m.match.index - 28), m.match.index);
     const date = dateOf(m.value);
     return !new RegExp(String.raw`(?:${DATE_SRC})\s*$`, 'u').test(before) && !(written && date && compareDates(date, written) <= 0);
@@ -82,6 +84,8 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
     if (interest) found.zinsen = { value: interest.value, page: interest.page };
   }
   if (found.hauptforderung && 'label' in found.hauptforderung) found.hauptforderung = claimSubtotal(input.lines, found.hauptforderung as FoundValue) ?? found.hauptforderung;
+  // A settlement table (owed − paid = open per row) says by its arithmetic which figure is claimed.
+  found.hauptforderung = openClaim(input.lines) ?? found.hauptforderung ?? null;
   dropPartsEqualToTotal(found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' });
   const summed = tableSumCheck(MAHN_RULE, input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, findKeyValues(input.lines, SPECS.gesamtforderung));
   if (summed) found.gesamtforderung = summed.total;

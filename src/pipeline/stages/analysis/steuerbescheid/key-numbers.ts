@@ -34,7 +34,7 @@ export const STEUER_KEYS = [
 /** Lines that name a tax without being its amount (Vorauszahlungen, bereits gezahlt, Bemessungsgrundlage). */
 const NOT_FESTSETZUNG = letterPattern('notFixing', '$W', '');
 /** Printed prose: the year an assessment is for, after its noun (captured). */
-const TAX_YEAR = new RegExp(String.raw`(?:${printedWords('printed', 'taxYearNoun')})\s+(?:für\s+(?:das\s+(?:Jahr|Kalenderjahr)\s+)?)?((?:19|20)\d{2})\b`, 'u');
+const TAX_YEAR = new RegExp(String.raw`(?:${printedWords('printed', 'taxYearNoun')})\s+(?:für\s+(?:das\s+(?:Jahr|Kalenderjahr)\s+)?)?((?:19|20)\d{2})\b(?![.,]\d)`, 'u');
 
 const SPECS: Record<Exclude<(typeof STEUER_KEYS)[number], 'bescheiddatum'>, LabelSpec> = {
   steuerjahr: { labels: ['Veranlagungszeitraum', 'Bescheid für', 'Kalenderjahr', 'Steuerjahr', 'Einkommensteuerbescheid für', 'Einkommensteuerbescheid', 'für das Jahr'], kind: 'year', rightOnly: false, maxGap: 2 },
@@ -46,7 +46,7 @@ const SPECS: Record<Exclude<(typeof STEUER_KEYS)[number], 'bescheiddatum'>, Labe
     maxGap: 3,
   },
   solidaritaetszuschlag: { labels: ['festgesetzter Solidaritätszuschlag', 'Solidaritätszuschlag', 'Solidaritätszuschl.', 'SolZ'], kind: 'money', skipLine: NOT_FESTSETZUNG, maxGap: 3 },
-  kirchensteuer: { labels: ['festgesetzte Kirchensteuer', 'Kirchensteuer', 'KiSt'], kind: 'money', skipLine: NOT_FESTSETZUNG, maxGap: 4 },
+  kirchensteuer: { labels: ['festgesetzte Kirchensteuer', 'festgesetzte Kircheneinkommensteuer', 'Kirchensteuer', 'Kircheneinkommensteuer', 'KiSt'], kind: 'money', skipLine: NOT_FESTSETZUNG, maxGap: 4 },
   erstattung: { labels: ['Erstattungsbetrag', 'Erstattung', 'zu erstatten', 'erstattet', 'Guthaben'], kind: 'money', maxGap: 4 },
   nachzahlung: { labels: ['Nachzahlung', 'nachzuzahlen', 'Abschlusszahlung', 'Restschuld', 'zu zahlender Betrag', 'noch zu zahlen'], kind: 'money', maxGap: 4 },
 };
