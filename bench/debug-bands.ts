@@ -13,7 +13,7 @@ if (!layout) throw new Error(`unknown layout ${process.argv[2]}`);
 const pdf = await scannedPdf(fixtureFor(layout, Number(process.argv[3] ?? 1)));
 const engine = (process.env.OCR_ENGINE ?? 'auto') as typeof defaultReaderConfig.ocrEngine;
 const texts: string[][][] = [];
-for (const ocrBands of [false, true]) {
+for (const ocrBands of ['off', 'all'] as const) {
   const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 2, warmUp: false, ocrEngine: engine, ocrBands });
   try {
     const doc = await reader.read(pdf, 'pdf', { maxPages: 100, signal: new AbortController().signal });

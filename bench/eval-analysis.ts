@@ -69,6 +69,7 @@ const { values: args } = parseArgs({
     variants: { type: 'string' },
     /** Only letters whose id contains this. */
     letter: { type: 'string' },
+    bands: { type: 'string' },
     /** Real samples: only the DATEV OCR texts, not the PDF/image uploads (no OCR). */
     'real-texts-only': { type: 'boolean' },
     /** Print every miss of the unseen letters, not only the first ones. */
@@ -98,7 +99,10 @@ const HTTP_N = Number(args.n ?? 30);
 /** ../shared/corpus/real beside the repository, or under KLARTEXT_SHARED_DIR (worktrees). */
 const REAL_DIR = sharedCorpusDir() ?? path.resolve(import.meta.dirname, '../../shared/corpus/real');
 
-const reader = cachingReader(createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 2, warmUp: false }), process.env.LETTER_READ_CACHE);
+// `--bands on|off|remainder` reads every scanned page in bands, none, or only the pages left over after the threads' share (default: the reader's).
+if (args.bands !== undefined && !['on', 'off', 'remainder'].includes(args.bands)) throw new Error(`--bands must be on, off or remainder, got ${args.bands}`);
+const BANDS = args.bands === undefined ? defaultReaderConfig.ocrBands : args.bands === 'on' ? 'all' : (args.bands as 'off' | 'remainder');
+const reader = cachingReader(createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 2, warmUp: false, ocrBands: BANDS }), process.env.LETTER_READ_CACHE);
 const registry = buildPipelineRegistry();
 const run = (type: DocumentType, bytes: Uint8Array, kind: 'pdf' | 'jpeg' | 'png' = 'pdf'): Promise<PipelineRun> =>
   runPipeline(registry[type], { bytes, kind }, { reader, maxPages: 20, timeoutMs: 180_000 });

@@ -30,8 +30,8 @@
  * blind batch (Layout.set), e.g. first contact on a new batch:
  *   npm run eval:kontoauszug -- --set blind-1 --per 4 --scans 2 --photos 2 --no-real --no-speed
  *
- * `--bands on|off` reads scanned pages in two bands on the two threads or whole (default: the
- * reader's `ocrBands`).
+ * `--bands on|off|remainder` reads every scanned page in two bands on the two threads, none, or
+ * only the pages left over after the threads' share (default: the reader's `ocrBands`).
  *
  * KA_READ_CACHE=<dir> keeps each upload's read document in <dir> (see readCached): for engine work,
  * to measure a change on the same OCR output without reading every scan and photo again.
@@ -82,9 +82,9 @@ const CORPUS = args.corpus ?? path.resolve(import.meta.dirname, '../../shared/co
 
 const ENGINE = (process.env.OCR_ENGINE ?? 'auto') as typeof defaultReaderConfig.ocrEngine;
 if (!['auto', 'native', 'tesseract-js'].includes(ENGINE)) throw new Error(`OCR_ENGINE must be auto, native or tesseract-js, got ${ENGINE}`);
-// `--bands on|off` reads scanned pages in bands or whole (default: the reader's default).
-if (args.bands !== undefined && !['on', 'off'].includes(args.bands)) throw new Error(`--bands must be on or off, got ${args.bands}`);
-const BANDS = args.bands === undefined ? defaultReaderConfig.ocrBands : args.bands === 'on';
+// `--bands on|off|remainder` reads scanned pages in bands, whole, or bands only the leftover pages (default: the reader's default).
+if (args.bands !== undefined && !['on', 'off', 'remainder'].includes(args.bands)) throw new Error(`--bands must be on, off or remainder, got ${args.bands}`);
+const BANDS = args.bands === undefined ? defaultReaderConfig.ocrBands : args.bands === 'on' ? 'all' : (args.bands as 'off' | 'remainder');
 const reader = createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 2, warmUp: false, ocrEngine: ENGINE, ocrBands: BANDS });
 const registry = buildPipelineRegistry();
 

@@ -1,6 +1,6 @@
 /**
  * One run of `npm run bench:scan` in a fresh process (so "cold" means cold):
- *   node .tmp/bench-dist/bench/scan-time-case.js <mode> <engine> <fixture.pdf> [modelDir] [user]
+ *   node .tmp/bench-dist/bench/scan-time-case.js <mode> <engine> <fixture.pdf> [modelDir] [user] [off|remainder|all]
  * Prints one JSON line. With `user` the fixture is the user-like statement scan
  * (scripts/fixtures/user-scan.ts) and reader mode also says whether its postings come out.
  * Modes:
@@ -21,7 +21,7 @@ import { decodeImage } from '../src/pipeline/reading/image.js';
 import { ocrPage, type OcrPageSettings } from '../src/pipeline/reading/ocr/ocr-page.js';
 import { warmUpOcr } from '../src/pipeline/reading/ocr/warm-up.js';
 import { embeddedPageImages } from '../src/pipeline/reading/pdf-page-image.js';
-import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
+import { createDocumentReader, defaultReaderConfig, type OcrBands } from '../src/pipeline/reading/read-document.js';
 import type { LoadedDocument } from '../src/pipeline/model/document.js';
 import type { OcrEngine, OcrEngineName } from '../src/ports/ocr-engine.js';
 import { userScanStatement } from '../scripts/fixtures/user-scan.js';
@@ -148,8 +148,8 @@ async function steps(mode: 'steps' | 'warmup', engineName: OcrEngineName, pdf: U
   return result;
 }
 
-async function reader(engineName: OcrEngineName, pdf: Uint8Array, modelDir: string | undefined, user: boolean): Promise<ReaderResult> {
-  const config = { ...defaultReaderConfig, ocrEngine: engineName, ocrModelDir: modelDir, warmUp: true };
+async function reader(engineName: OcrEngineName, pdf: Uint8Array, modelDir: string | undefined, user: boolean, bands: OcrBands | undefined): Promise<ReaderResult> {
+  const config = { ...defaultReaderConfig, ocrEngine: engineName, ocrModelDir: modelDir, warmUp: true, ...(bands ? { ocrBands: bands } : {}) };
   const c0 = cpuSeconds();
   const t0 = performance.now();
   const r = createDocumentReader(config);
@@ -178,9 +178,9 @@ async function reader(engineName: OcrEngineName, pdf: Uint8Array, modelDir: stri
 }
 
 async function main(): Promise<void> {
-  const [mode, engine, file, modelDir, fixture] = process.argv.slice(2) as ['steps' | 'warmup' | 'reader', OcrEngineName, string, string | undefined, string | undefined];
+  const [mode, engine, file, modelDir, fixture, bands] = process.argv.slice(2) as ['steps' | 'warmup' | 'reader', OcrEngineName, string, string | undefined, string | undefined, OcrBands | '' | undefined];
   const pdf = new Uint8Array(readFileSync(file));
-  const result = mode === 'reader' ? await reader(engine, pdf, modelDir || undefined, fixture === 'user') : await steps(mode, engine, pdf, modelDir || undefined);
+  const result = mode === 'reader' ? await reader(engine, pdf, modelDir || undefined, fixture === 'user', bands || undefined) : await steps(mode, engine, pdf, modelDir || undefined);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

@@ -1,7 +1,10 @@
 /**
  * Where the time of a 3-page scan goes (issues 10 and 20): `npm run bench:scan`.
  *
- *   npm run bench:scan [-- --runs 3] [-- --engines tesseract-js,native,best_int,fast] [-- --only steps,warmup,reader] [-- --fixture user|bench]
+ *   npm run bench:scan [-- --runs 3] [-- --engines tesseract-js,native,best_int,fast] [-- --only steps,warmup,reader] [-- --fixture user|bench] [-- --bands off|remainder|all]
+ *
+ * `--bands` sets the reader's `ocrBands` for table 3 (default: the reader's default), so the
+ * pool split can be measured before and after on one build, in alternating runs.
  *
  * Fixtures (scripts/fixtures, one JPEG per page): `user` (default) is the scan users send
  * (issue 20 §1, user-scan.ts): a 3-page Kontoauszug of 30 postings, 250 dpi grey JPEG pages of
@@ -33,7 +36,7 @@ import { fixtureCacheDir, fixtures, readingFixture } from '../scripts/fixtures/g
 import type { Lap, PageSteps, ReaderResult, StepsResult } from './scan-time-case.js';
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string' }, engines: { type: 'string' }, only: { type: 'string' }, fixture: { type: 'string' } },
+  options: { runs: { type: 'string' }, engines: { type: 'string' }, only: { type: 'string' }, fixture: { type: 'string' }, bands: { type: 'string' } },
   allowPositionals: true,
 });
 const RUNS = Number(args.runs ?? 3);
@@ -41,6 +44,8 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a whole
 const ONLY = new Set((args.only ?? 'steps,warmup,reader').split(','));
 const FIXTURE = args.fixture ?? 'user';
 if (FIXTURE !== 'user' && FIXTURE !== 'bench') throw new Error('--fixture must be user or bench');
+const BANDS = args.bands ?? '';
+if (BANDS !== '' && !['off', 'remainder', 'all'].includes(BANDS)) throw new Error('--bands must be off, remainder or all');
 
 function nativeAvailable(): boolean {
   const r = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
@@ -76,7 +81,7 @@ function run<T>(mode: string, v: Variant): T[] {
   const out: T[] = [];
   for (let i = 0; i < RUNS; i++) {
     process.stderr.write(`  ${mode} · ${v.label} · run ${i + 1}/${RUNS}\n`);
-    const r = spawnSync(process.execPath, [caseFile, mode, v.engine, fixture, v.modelDir, FIXTURE], { encoding: 'utf8', cwd: root, env, maxBuffer: 1 << 22 });
+    const r = spawnSync(process.execPath, [caseFile, mode, v.engine, fixture, v.modelDir, FIXTURE, BANDS], { encoding: 'utf8', cwd: root, env, maxBuffer: 1 << 22 });
     const line = r.stdout.trim().split('\n').pop() ?? '';
     if (r.status !== 0 || !line.startsWith('{')) throw new Error(`${mode} ${v.label} failed: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
     out.push(JSON.parse(line) as T);
@@ -157,7 +162,7 @@ if (ONLY.has('warmup')) {
 }
 
 if (ONLY.has('reader')) {
-  console.log('3. The reading layer as the service builds it (pool, warm-up on): whole 3-page scan; a warm-up call, then 3 calls');
+  console.log(`3. The reading layer as the service builds it (pool, warm-up on${BANDS ? `, ocrBands ${BANDS}` : ''}): whole 3-page scan; a warm-up call, then 3 calls`);
   const rows: string[][] = [];
   for (const v of variants) {
     const rs = run<ReaderResult>('reader', v);

@@ -3,6 +3,7 @@ import { after, describe, it } from 'node:test';
 import type { Page } from '../../src/pipeline/model/document.js';
 import { pageText } from '../../src/pipeline/layout/text-lines.js';
 import { bandRows, MIN_BAND_ROWS } from '../../src/pipeline/reading/ocr/bands.js';
+import { bandPlan, defaultReaderConfig } from '../../src/pipeline/reading/read-document.js';
 import type { GreyImage } from '../../src/ports/ocr-engine.js';
 import { characterErrorRate } from '../../scripts/fixtures/cer.js';
 import { fixtures } from '../../scripts/fixtures/generate.js';
@@ -53,11 +54,54 @@ describe('band cuts', () => {
   });
 });
 
+describe('which pages are banded (bandPlan)', () => {
+  const remainder = (workerPoolSize: number, pages: number) => bandPlan({ ocrBands: 'remainder', workerPoolSize }, pages);
+
+  it('by default bands only the pages left over after the threads\' share, across the threads', () => {
+    assert.equal(defaultReaderConfig.ocrBands, 'remainder');
+    assert.deepEqual(remainder(2, 3), [1, 1, 2]);
+    assert.deepEqual(remainder(2, 5), [1, 1, 1, 1, 2]);
+    assert.deepEqual(remainder(4, 5), [1, 1, 1, 1, 4]);
+    assert.deepEqual(remainder(4, 6), [1, 1, 1, 1, 2, 2]);
+  });
+
+  it('bands nothing when every thread has a page, the pages share the threads evenly, or a leftover page would get one thread', () => {
+    assert.deepEqual(remainder(2, 1), [1]);
+    assert.deepEqual(remainder(2, 2), [1, 1]);
+    assert.deepEqual(remainder(2, 4), [1, 1, 1, 1]);
+    assert.deepEqual(remainder(4, 7), [1, 1, 1, 1, 1, 1, 1]);
+    assert.deepEqual(remainder(1, 3), [1, 1, 1]);
+  });
+
+  it("'off' bands nothing, 'all' every page in two (on two threads or more)", () => {
+    assert.deepEqual(bandPlan({ ocrBands: 'off', workerPoolSize: 2 }, 3), [1, 1, 1]);
+    assert.deepEqual(bandPlan({ ocrBands: 'all', workerPoolSize: 2 }, 3), [2, 2, 2]);
+    assert.deepEqual(bandPlan({ ocrBands: 'all', workerPoolSize: 1 }, 3), [1, 1, 1]);
+  });
+});
+
 const engine = availableEngines().at(-1)!;
 
+describe(`the leftover page of a 3-page scan on two threads (${engine})`, () => {
+  const reader = testReader({ ocrEngine: engine });
+  const whole = testReader({ ocrEngine: engine, ocrBands: 'off' });
+  after(() => Promise.all([reader.close(), whole.close()]));
+
+  it('is read in two bands, pages 1 and 2 whole, with the words of the whole reading', async () => {
+    const before = reader.stats().completed;
+    const doc = await readFixture(reader, 'scan3');
+    // The text pass, pages 1 and 2 whole, page 3 levelled in one task and read in two.
+    assert.equal(reader.stats().completed - before, 6);
+    const wholeBefore = whole.stats().completed;
+    const ref = await readFixture(whole, 'scan3');
+    assert.equal(whole.stats().completed - wholeBefore, 4);
+    for (let i = 0; i < 3; i++) assertSameWords(doc.pages[i]!, ref.pages[i]!);
+  });
+});
+
 describe(`a page read in bands (${engine})`, () => {
-  const banded = testReader({ ocrEngine: engine, ocrBands: true });
-  const whole = testReader({ ocrEngine: engine, ocrBands: false });
+  const banded = testReader({ ocrEngine: engine, ocrBands: 'all' });
+  const whole = testReader({ ocrEngine: engine, ocrBands: 'off' });
   after(() => Promise.all([banded.close(), whole.close()]));
 
   it('reads an upside-down scan turned, each word once, in reading order, in page coordinates', async () => {

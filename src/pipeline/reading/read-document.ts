@@ -58,8 +58,12 @@ export interface ReaderConfig {
   ocrSecondLook: boolean;
   /** Load the OCR model when the pool starts rather than on the first scan. */
   warmUp: boolean;
-  /** Read a scanned page in horizontal bands on several pool threads (bandsPerPage). */
-  ocrBands: boolean;
+  /**
+   * Which scanned pages are read in horizontal bands on several pool threads (bandPlan):
+   * 'remainder' only the pages left over when a read has more scanned pages than threads,
+   * 'all' every page, 'off' none.
+   */
+  ocrBands: OcrBands;
   /** After an abort, how long a task may take to stop before its thread is terminated. */
   abortGraceMs: number;
   /**
@@ -95,7 +99,10 @@ export const defaultReaderConfig: ReaderConfig = Object.freeze({
   ocrPreprocess: 'none',
   ocrSecondLook: true,
   warmUp: true,
-  ocrBands: false, // read in bands, two statement scans of eval:kontoauszug lost a posting (docs/reading.md)
+  // Every page in bands lost two postings on eval:kontoauszug's scans; only the pages left over
+  // after the threads' share are banded, so a 3-page scan on 2 threads costs 1.5 page-times, not 2
+  // (docs/reading.md, "The pool split").
+  ocrBands: 'remainder',
   abortGraceMs: 250, // ms
   maxScannedPages: 15, // a 300-dpi fax or scan page takes 1.5–3 s of a thread: 15 fit a 60 s deadline on one thread
   queueWaitMs: 20_000, // ms
@@ -144,13 +151,28 @@ function ocrTaskFor(config: ReaderConfig, source: OcrSource, previewWidthPx: num
   };
 }
 
+export type OcrBands = 'off' | 'remainder' | 'all';
+
 /**
- * Bands a scanned page is read in: two on a pool of two threads or more (3 pages on 2 threads
- * then cost 1.5 page-times, not 2; a 1-page scan half of one), one on a single thread, where
- * bands only add engine calls.
+ * Bands each of a read's `pages` distinct scanned pages is read in, in page order (1 = whole).
+ * Whole pages keep every thread busy as long as there is a page per thread; only the pages left
+ * over after the last full round (3 pages on 2 threads: the third) would leave threads idle, so
+ * with 'remainder' those are cut, each into as many bands as threads fall to it: 3 pages on 2
+ * threads then cost 1.5 page-times instead of 2. A band is a different input to the engine and
+ * can read a marginal glyph differently (docs/reading.md, "Bands: why they read differently"),
+ * so at most the leftover pages carry that risk, and a read with no more pages than threads has
+ * none banded. 'all' cuts every page in two (the old `ocrBands: true`). A single thread never
+ * bands: bands there only add engine calls.
  */
-export function bandsPerPage(config: ReaderConfig): number {
-  return config.ocrBands && config.workerPoolSize >= 2 ? 2 : 1;
+export function bandPlan(config: Pick<ReaderConfig, 'ocrBands' | 'workerPoolSize'>, pages: number): number[] {
+  const threads = Math.max(1, Math.floor(config.workerPoolSize));
+  const plan = new Array<number>(pages).fill(1);
+  if (threads < 2 || config.ocrBands === 'off') return plan;
+  if (config.ocrBands === 'all') return plan.fill(2);
+  const rest = pages % threads;
+  const perPage = Math.floor(threads / Math.max(1, rest));
+  if (pages <= threads || rest === 0 || perPage < 2) return plan;
+  return plan.fill(perPage, pages - rest);
 }
 
 /** Distinct scanned pages one read may have: one number for every instance (MAX_SCANNED_PAGES). */
@@ -167,13 +189,12 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
   const blankReadings = new WeakSet<Page>();
 
   /**
-   * One page by OCR. On a pool of several threads the page is read in bands (ocr/bands.ts): one
+   * One page by OCR. With `bands` > 1 (bandPlan) the page is read in bands (ocr/bands.ts): one
    * task levels it, then each band is its own task of this read — on whichever thread is free,
    * in the read's turn of the fair queue — and the bands' words are joined here. A page the
    * geometry calls sideways, and a blank page, come back read from the first task.
    */
-  async function ocr(source: OcrSource, signal: AbortSignal, number: number, ticket: ReadTicket, previewWidthPx?: number): Promise<Page> {
-    const bands = bandsPerPage(config);
+  async function ocr(source: OcrSource, signal: AbortSignal, number: number, ticket: ReadTicket, bands: number, previewWidthPx?: number): Promise<Page> {
     const task = ocrTaskFor(config, source, previewWidthPx);
     const result = await pool.run<OcrPrepareResult>(bands > 1 ? { ...task, type: 'ocr-prepare', bands } : task, signal, ticket);
     if (!result.ok) throw toLoadError(result.failure);
@@ -238,6 +259,9 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
     const forward = () => pagesController.abort(options.signal.reason);
     options.signal.addEventListener('abort', forward, { once: true });
     const byNumber = new Map<number, Promise<Page>>();
+    // Bands of each distinct scanned page, in page order (the order their tasks queue in).
+    const plan = bandPlan(config, distinctScans);
+    let scanIndex = 0;
     const pages: Promise<Page>[] = text.pages.map((p) => {
       const preview = p.preview ? { preview: p.preview } : {};
       if (p.textLayer === 'ok') {
@@ -260,7 +284,7 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
       const source: OcrSource = p.image
         ? { type: 'pdf-image', ...p.image, pageWidth: p.width }
         : { type: 'pdf-render', pdf: shared, pageNumber: p.number };
-      const read = ocr(source, pagesController.signal, p.number, ticket, options.previewWidthPx);
+      const read = ocr(source, pagesController.signal, p.number, ticket, plan[scanIndex++] ?? 1, options.previewWidthPx);
       byNumber.set(p.number, read);
       return read;
     });
@@ -282,7 +306,7 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
       const pages =
         kind === 'pdf'
           ? await readPdf(shared, options, ticket)
-          : [await ocr({ type: 'image', bytes: shared }, options.signal, 1, ticket, options.previewWidthPx)];
+          : [await ocr({ type: 'image', bytes: shared }, options.signal, 1, ticket, bandPlan(config, 1)[0]!, options.previewWidthPx)];
       // A task may finish in the moment the deadline passes; the deadline still wins.
       options.signal.throwIfAborted();
       return { format: kind, pages };
