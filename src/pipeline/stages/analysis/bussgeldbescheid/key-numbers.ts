@@ -10,7 +10,7 @@ import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
 import { findInProse, DATE_SRC } from '../common/prose.js';
-import { findKeyValue, findKeyValues, type LabelSpec } from '../common/values.js';
+import { findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
 import { letterPattern } from '../../../layout/letter-words.js';
 
 export const BUSSGELD_KEYS = ['bescheiddatum', 'tatdatum', 'geldbusse', 'gebuehren', 'auslagen', 'gesamtbetrag', 'punkte', 'fahrverbot'] as const;
@@ -26,9 +26,31 @@ const COUNT_WORDS: Record<string, string> = { ein: '1', einen: '1', eine: '1', e
 
 export const BUSSGELD_RULE = 'geldbusse + gebuehren + auslagen = gesamtbetrag';
 
+/**
+ * A fine computed in a detail table (Tatbestand | Überschreitung | Regelsatz | Geldbuße) is carried
+ * into the cost summary below as its first row ("Geldbuße 150,00 EUR" over Gebühr, Auslagen,
+ * Gesamtbetrag). When the first reading came from under a column head and a later line starts
+ * with the same label and prints the same amount, that summary row is the fine: the sum table
+ * starts there, and the figure is not counted twice.
+ */
+function restatedInSummary(readings: readonly FoundValue[]): FoundValue | null {
+  const [first] = readings;
+  if (!first || sameLine(first.line, first.label.line)) return null;
+  return readings.find((r) => r !== first && r.value === first.value && sameLine(r.line, r.label.line) && r.label.first === 0 && after(r.line, first.line)) ?? null;
+}
+
+function sameLine(a: TextLine, b: TextLine): boolean {
+  return a.page === b.page && a.index === b.index;
+}
+
+function after(a: TextLine, b: TextLine): boolean {
+  return a.page > b.page || (a.page === b.page && a.index > b.index);
+}
+
 export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: Record<string, KeyNumber>; checks: Check[] } {
   const found: Record<string, { value: string; page: number; line?: TextLine } | null> = {};
   for (const [name, spec] of Object.entries(SPECS)) found[name] = findKeyValue(input.lines, spec);
+  found.geldbusse = restatedInSummary(findKeyValues(input.lines, SPECS.geldbusse)) ?? found.geldbusse ?? null;
   // A hearing letter (Anhörung) names the fine only as the catalogue rate ("ist nach dem
   // Bußgeldkatalog eine Geldbuße von 100,00 € vorgesehen"); when nothing else names a fine,
   // that rate is the fine the letter announces.

@@ -1,17 +1,20 @@
 /**
  * The date of a letter: a labelled date ("Datum", "Bescheiddatum", "Ausfertigungsdatum") or the
- * "Ort, den TT.MM.JJJJ" line of the letterhead; found on the first page.
+ * "Ort, den TT.MM.JJJJ" line of the letterhead; found on the first page. A "Datum" that heads a
+ * column of dates is a table's (the dates of the postings a reminder lists), not the letter's
+ * date slot, and is passed over.
  */
 import { parseGermanDate } from '../../../../domain/german-dates.js';
 import { foldGerman } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { findInProse, DATE_SRC, type PageText } from './prose.js';
-import { findKeyValue } from './values.js';
+import { findKeyValues, type FoundValue } from './values.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 export function letterDate(lines: readonly TextLine[], texts: readonly PageText[], labels: readonly string[]): { value: string; page: number } | null {
   const firstPage = lines[0]?.page ?? 1;
-  const labelled = findKeyValue(lines, { labels, kind: 'date', rightOnly: false, maxGap: 2 }, { pages: [firstPage] });
+  const onFirst = lines.filter((l) => l.page === firstPage);
+  const labelled = findKeyValues(onFirst, { labels, kind: 'date', rightOnly: false, maxGap: 2 }).find((f) => !inDateColumn(f, onFirst));
   if (labelled) return { value: labelled.value, page: labelled.page };
   const first = texts.filter((t) => t.page === firstPage);
   const placed = findInProse(first, new RegExp(String.raw`(?:^|\n|\s{2,})[A-ZÄÖÜ][A-Za-zÄÖÜäöüß.\- ]{1,40},\s*(?:den\s+)?(${DATE_SRC})\s*(?:\n|$)`, 'u'));
@@ -21,6 +24,21 @@ export function letterDate(lines: readonly TextLine[], texts: readonly PageText[
   const inLine = findInProse(first, new RegExp(String.raw`[A-ZÄÖÜ][a-zäöüß]+(?:[\- ][A-ZÄÖÜ][a-zäöüß]+)?,\s*(?:den\s+)?(${DATE_SRC})`, 'u'));
   if (inLine) return { value: inLine.value, page: inLine.page };
   return rightColumnDate(lines.filter((l) => l.page === firstPage));
+}
+
+/**
+ * The value was read below its label and the next printed line holds another date in the same
+ * column: the label is a table's column head over one date per row. A letterhead's reference
+ * line ("Ihr Zeichen | Unser Zeichen | Datum") has a single row of values under it.
+ */
+function inDateColumn(found: FoundValue, lines: readonly TextLine[]): boolean {
+  if (found.line.page === found.label.line.page && found.line.index === found.label.line.index) return false;
+  const cell = found.line.cells.find((c) => c.text.startsWith(found.value) || found.value.startsWith(c.text));
+  if (!cell) return false;
+  const at = lines.indexOf(found.line);
+  const next = at >= 0 ? lines[at + 1] : undefined;
+  if (!next || next.page !== found.line.page) return false;
+  return next.cells.some((c) => Math.abs(c.bbox.x - cell.bbox.x) <= 6 && parseGermanDate(c.text.replace(/[,;]$/, '')) !== null);
 }
 
 /** Labels whose date is not the letter's (birth, offence, period, invoice). */

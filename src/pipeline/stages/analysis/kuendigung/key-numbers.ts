@@ -62,10 +62,17 @@ function endDateInSentence(texts: readonly PageText[], letterDate: string | null
   return null;
 }
 
+/**
+ * Folded label context ending in its value: the date is introduced by "bis (zum|spätestens)", a
+ * deadline set for an answer ("bestätigen Sie mir … das Vertragsende bis zum 03.06.2026"), not
+ * the day the contract ends.
+ */
+const DEADLINE_VALUE = /\bbis\s+(?:zum\s+|sp\S*\s+(?:zum\s+)?)?\S+$/iu;
+
 export function extractKuendigungKeyNumbers(input: AnalysisInput): KuendigungFacts {
   const found: Record<string, { value: string; page: number } | null> = {};
   found.schreibdatum = letterDate(input.lines, input.texts, ['Datum']);
-  const labelled = findKeyValue(input.lines, { labels: ['Beendigungsdatum', 'Vertragsende', 'Austrittsdatum', 'Ende des Arbeitsverhältnisses', 'Kündigung zum', 'Beendigung zum', 'endet am'], kind: 'date', maxGap: 3 });
+  const labelled = findKeyValue(input.lines, { labels: ['Beendigungsdatum', 'Vertragsende', 'Austrittsdatum', 'Ende des Arbeitsverhältnisses', 'Kündigung zum', 'Beendigung zum', 'endet am'], kind: 'date', maxGap: 3, skipLine: DEADLINE_VALUE });
   // Within the sentence, periods that follow a digit belong to dates and ordinals ("seit dem
   // 1. April 2019", "am 10.02.2016") and those of abbreviations ("Kellerabteil Nr. 7") do not end it. A date followed by a participle of
   // starting ("am 10.02.2016 geschlossene", "seit … bestehende") is the start of the relationship,

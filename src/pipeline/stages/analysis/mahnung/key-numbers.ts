@@ -75,9 +75,17 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   // the base the interest is charged on, not the interest; the amount starts at a number boundary,
   // so that the tail "845,20" of a refused "aus 1.845,20 €" is not read instead.
   const SENTENCE_GAP = String.raw`(?:[^.;\n]|\n|\.(?=\s*\d)|(?<=\b(?:Abs|Nr|Ziff|bzw|ca|vgl|p|a|S))\.)`;
+  // An authority's claim arises from its Bescheid as a trader's from its Rechnung ("nach dem
+  // Hundesteuerbescheid vom … war die Steuer … in Höhe von 60,00 € … fällig").
   if (!found.hauptforderung) {
-    const claim = findInProse(input.texts, new RegExp(String.raw`\bRechnung(?:en)?\b${SENTENCE_GAP}{0,120}?(?:über|in Höhe von)\s+(${MONEY_SRC})`, 'u'));
+    const claim = findInProse(input.texts, new RegExp(String.raw`(?:\bRechnung(?:en)?|\p{L}*[Bb]escheid(?:s|es)?)\b${SENTENCE_GAP}{0,120}?(?:über|in\s+Höhe\s+von)\s+(${MONEY_SRC})`, 'u'));
     if (claim) found.hauptforderung = { value: claim.value, page: claim.page };
+  }
+  // A reminder in running text closes with what is owed in all ("Sie schulden damit insgesamt
+  // 66,00 €"): the total where no labelled total was printed.
+  if (!found.gesamtforderung) {
+    const total = findInProse(input.texts, new RegExp(String.raw`\binsgesamt\s+(?:noch\s+)?(${MONEY_SRC})`, 'u'));
+    if (total) found.gesamtforderung = { value: total.value, page: total.page };
   }
   if (!found.zinsen) {
     const interest = findInProse(input.texts, new RegExp(String.raw`(?:Verzugs)?[Zz]insen\b${SENTENCE_GAP}{0,160}?(?<![\d.,])(?<!\b(?:aus|auf)\s)(${MONEY_SRC})(?!\s*%)`, 'u'));

@@ -28,14 +28,32 @@ const isHeading = (l: TextLine, heading: TextLine) => {
   return short && (STEUER_HEADINGS.some((h) => t.startsWith(h)) || (!/\d/.test(l.text) && l.size >= heading.size - 0.5));
 };
 
+/**
+ * A notice's tenor introduces its table instead of a heading ("… werden die Vorauszahlungen …
+ * wie folgt festgesetzt:", "setzen wir … wie folgt fest:"): the line ends in the verb of setting
+ * and a colon.
+ */
+const TENOR_INTRO = /\b(?:festgesetzt|fest)\s*:$/;
+/** The tenor in one line ("Die Grunderwerbsteuer wird festgesetzt auf 12.203,00 €"): the label before the verb. */
+const TENOR_LINE = /^(?:die|der|das)\s+(.+?)\s+(?:wird|werden)\s+(?:\S+\s+)?festgesetzt\s+auf\s+[\d.,]+\s*(?:€|eur)?$/iu;
+/** A line of running text: many words and no amount (the tenor's table has ended). */
+const prose = (l: TextLine) => l.cells.length >= 8 && !/\d,\d{2}\b/.test(l.text);
+
 export function setAmounts(lines: readonly TextLine[]): LabelledAmount[] {
   const out: LabelledAmount[] = [];
+  for (const l of lines) {
+    const tenor = TENOR_LINE.exec(l.text.trim());
+    const row = tenor ? rowReading(l, lines, true) : null;
+    const amount = row?.figures.filter((f) => f.kind === 'money').at(-1);
+    if (tenor && amount && amount.cents !== null && amount.cents > 0) out.push({ label: tenor[1]!, value: amount.printed, page: l.page });
+  }
   for (const heading of lines) {
-    if (!/^festsetzung$/.test(foldGerman(heading.text).replace(/[^a-z]/g, ''))) continue;
+    const introduced = TENOR_INTRO.test(foldGerman(heading.text).trim());
+    if (!introduced && !/^festsetzung$/.test(foldGerman(heading.text).replace(/[^a-z]/g, ''))) continue;
     const at = placeOf(lines, heading);
     for (let i = at + 1; i < lines.length && i <= at + SECTION_ROWS; i++) {
       const l = lines[i]!;
-      if (l.page !== heading.page || isHeading(l, heading)) break;
+      if (l.page !== heading.page || isHeading(l, heading) || (introduced && prose(l))) break;
       // The amount column is the table's last (`Steuersatz | Monate | Steuer`): the row's rightmost money figure.
       const row = rowReading(l, lines, true);
       const amount = row?.figures.filter((f) => f.kind === 'money').at(-1);
