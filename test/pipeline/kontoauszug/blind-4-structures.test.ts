@@ -63,3 +63,37 @@ describe('day groups with a day balance in a column of its own', () => {
     assert.deepEqual(extractAccounts(synthDoc(page))[0]!.postings[2]!.other, { year: 2025, month: 7, day: 13 });
   });
 });
+
+describe('a Primanota column between the two dates', () => {
+  // `Bu-Tag | PN | Wert | Erläuterung | Betrag EUR` (cooperative banks): the PN number stands
+  // between the booking and the value date; signs trail the amounts.
+  const page: SynthLine[] = [
+    [46, 60, 'Kontoauszug 2/2025'],
+    [46, 80, 'Bu-Tag PN Wert Erläuterung'],
+    [537, 80, 'Betrag EUR', true],
+    [156, 95, 'alter Kontostand vom 31.10.2025'],
+    [537, 95, '165,99-', true],
+    [46, 110, '02.11. 5122 02.11. Überweisungsgutschrift'],
+    [537, 110, '399,84+', true],
+    [156, 120, 'Versicherungskammer Bayern'],
+    [156, 130, 'EREF+900157165493'],
+    [156, 140, 'SVWZ+Rückzahlung Darlehen November 2025'],
+    [46, 155, '03.11. 931 04.11. Dauerauftrag'],
+    [537, 155, '199,09-', true],
+    [156, 165, 'Musikschule Klangvoll e.V.'],
+    [156, 175, 'SVWZ+Unterricht November 2025'],
+    [46, 190, '04.11. 000 04.11. Abschluss'],
+    [537, 190, '4,65-', true],
+    [156, 200, 'Rechnungsabschluss Zinsen und Entgelte'],
+    [156, 215, 'neuer Kontostand vom 30.11.2025'],
+    [537, 215, '29,89+', true],
+  ];
+
+  test('the PN number is neither text nor the party; the name under the type is', () => {
+    assert.deepEqual(rows(page), [
+      ['02.11.2025', 'Überweisungsgutschrift EREF+900157165493 SVWZ+Rückzahlung Darlehen November 2025', 'Versicherungskammer Bayern', '399,84'],
+      ['03.11.2025', 'Dauerauftrag SVWZ+Unterricht November 2025', 'Musikschule Klangvoll e.V.', '-199,09'],
+      ['04.11.2025', 'Abschluss Rechnungsabschluss Zinsen und Entgelte', '', '-4,65'],
+    ]);
+  });
+});

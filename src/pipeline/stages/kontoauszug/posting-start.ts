@@ -97,9 +97,15 @@ function leadingDateStart(l: Line, nDates: number, layout: BlockLayout, ocrPages
   if (amountLine.amounts.length === 0 || nDates === 0) return null;
   const found = amountsOf(amountLine, layout);
   const skip = dateWords(nDates);
-  // A value date in its own column further along the line is a date, not text.
+  // A value date in its own column further along the line is a date, not text; a cell without
+  // letters between the two dates is a column of the date block (`Bu-Tag | PN | Wert`: the
+  // Primanota number of cooperative banks), no text either — left in place it hides the type and
+  // with it the name below.
   const valuta = l.dates.find((d) => d.word > nDates);
-  if (valuta && layout.valutaColumn) addWords(skip, valuta.word, valuta.last);
+  if (valuta && layout.valutaColumn) {
+    addWords(skip, valuta.word, valuta.last);
+    if (l.words.slice(nDates, valuta.word).every((w) => !/\p{L}/u.test(w.text))) addWords(skip, nDates, valuta.word - 1);
+  }
   if (!below) for (const t of found.used) addWords(skip, t.first, t.last);
   return opened(l, layout.bookingDate(l), layout.otherDate(l), found, skip, below);
 }
