@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { splitCounterparty } from '../../../src/pipeline/stages/kontoauszug/counterparty.js';
 import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
 import { synthDoc, type SynthLine } from './synthetic.js';
 
@@ -95,5 +96,19 @@ describe('a Primanota column between the two dates', () => {
       ['03.11.2025', 'Dauerauftrag SVWZ+Unterricht November 2025', 'Musikschule Klangvoll e.V.', '-199,09'],
       ['04.11.2025', 'Abschluss Rechnungsabschluss Zinsen und Entgelte', '', '-4,65'],
     ]);
+  });
+});
+
+describe('a destination after the type', () => {
+  test('`auf …` after the type says where the money goes, an account, not who', () => {
+    // A payment service paying out to the merchant's own bank account.
+    assert.deepEqual(splitCounterparty(['Auszahlung auf Bankkonto', 'IBAN DE20 5244 4109 5545 0430 25', 'Transaktionscode 6IQ74687IJI875359']), {
+      counterparty: '',
+      text: 'Auszahlung auf Bankkonto IBAN DE20 5244 4109 5545 0430 25 Transaktionscode 6IQ74687IJI875359',
+    });
+    assert.equal(splitCounterparty(['Umbuchung auf Tagesgeld', 'Sparrate Juli 2025']).counterparty, '');
+    // A name after the type stays the name; so does one the preposition `an` introduces.
+    assert.equal(splitCounterparty(['Überweisung Anna Schulz', 'Miete Juli 2025']).counterparty, 'Anna Schulz');
+    assert.equal(splitCounterparty(['Überweisung an Max Mustermann', 'Miete']).counterparty, 'Max Mustermann');
   });
 });
