@@ -112,3 +112,36 @@ describe('a destination after the type', () => {
     assert.equal(splitCounterparty(['Überweisung an Max Mustermann', 'Miete']).counterparty, 'Max Mustermann');
   });
 });
+
+describe('postings as labelled cards', () => {
+  // Each posting a ruled box: the booking date and type, `Wert …` at the right, labelled lines,
+  // and `Betrag: … EUR` as the box's last line, the only place of the amount.
+  const page: SynthLine[] = [
+    [64, 60, 'Jugendkonto Kontoauszug 12/2025'],
+    [64, 90, 'Kontostand am 30.11.2025: 120,00 EUR'],
+    [64, 120, '01.12.2025 Dauerauftrag'],
+    [473, 121, 'Wert 01.12.2025'],
+    [64, 132, 'Auftraggeber: Sandra Schulz'],
+    [64, 144, 'Verwendungszweck: Taschengeld Dezember 2025'],
+    [64, 156, 'Betrag: 20,00 EUR'],
+    [64, 190, '17.12.2025 Kartenzahlung'],
+    [473, 191, 'Wert 17.12.2025'],
+    [64, 202, 'Empfänger: MediaMarkt Filiale 421'],
+    [64, 214, 'Verwendungszweck: girocard 17.12. 12:39'],
+    [64, 226, 'Betrag: -2,45 EUR'],
+    [64, 260, '30.12.2025 Überweisung'],
+    [473, 261, 'Wert 30.12.2025'],
+    [64, 272, 'Empfänger: Sportverein Blau-Weiß 1921 e.V.'],
+    [64, 284, 'Verwendungszweck: Beitrag Jugendabteilung Dezember 2025'],
+    [64, 296, 'Betrag: -15,49 EUR'],
+    [64, 330, 'Kontostand am 31.12.2025: 122,06 EUR'],
+  ];
+
+  test('the value date with its label and the amount\'s label are no text', () => {
+    assert.deepEqual(rows(page), [
+      ['01.12.2025', 'Dauerauftrag Verwendungszweck: Taschengeld Dezember 2025', 'Sandra Schulz', '20,00'],
+      ['17.12.2025', 'Kartenzahlung Verwendungszweck: girocard 17.12. 12:39', 'MediaMarkt Filiale 421', '-2,45'],
+      ['30.12.2025', 'Überweisung Verwendungszweck: Beitrag Jugendabteilung Dezember 2025', 'Sportverein Blau-Weiß 1921 e.V.', '-15,49'],
+    ]);
+  });
+});

@@ -104,6 +104,8 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
       // The amount line of a stacked posting: its amounts are the posting's, the rest is text.
       const skip = new Set<number>();
       for (const t of awaiting.used) for (let i = t.first; i <= t.last; i++) skip.add(i);
+      // `Betrag: -12,50 EUR`: the label of the amount the posting took goes with it.
+      for (const t of awaiting.used) if (t.first > 0 && /^\p{L}[\p{L}.-]*:$/u.test(l.words[t.first - 1]!.text)) skip.add(t.first - 1);
       (current as Posting).lines.push(l);
       (current as Posting).skip.set(l.index, skip);
       awaiting = null;
