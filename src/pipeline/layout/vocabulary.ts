@@ -148,6 +148,8 @@ export const statementPatterns = Object.freeze({
   paymentToward: new RegExp(R`^(.*\b(?:${any('paymentNoun')})\s+(?:${any('partyPrepositionEnglish')}))\s+([^\d()]+?)\s*(\([^)]*\))?$`, 'iu'),
   /** A type phrase that is only a preposition. */
   prepositionAlone: new RegExp(`^(${any('partyPreposition')})$`, 'iu'),
+  /** Rest of a type line that starts with a destination (`auf Bankkonto`): an account, no name. */
+  destinationFirst: new RegExp(`^(${any('destinationPreposition')})\\s`, 'iu'),
   /** The last word of a type phrase that leads to a name ("Überweisung von NAME"). */
   prepositionLast: new RegExp(`^(${any('partyPreposition', 'partyPrepositionEnglish')})$`, 'iu'),
 

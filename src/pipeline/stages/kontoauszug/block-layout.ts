@@ -7,6 +7,7 @@ import { columnModel, headerLine, median, type ColumnModel, type ColumnRole, typ
 import { bookingDateIndex, valueDatesUnderHeader } from './date-columns.js';
 import { repeatedLines } from './headers-footers.js';
 import { dateHeading, leadingDates, startsWithRange } from './posting-lines.js';
+import { missingBookingDate, ownColumnBalances } from './day-groups.js';
 
 /**
  * How postings are laid out on this statement, decided once over all its lines before any block
@@ -54,6 +55,11 @@ export interface BlockLayout {
   bookingDate(l: Line): PrintedDate;
   /** The posting's other leading date (value date, or a card posting's receipt date). */
   otherDate(l: Line): PrintedDate | null;
+  /**
+   * A posting line that prints only its other date (in the value-date column): it is booked on
+   * the date of the posting above, its day group's (day-groups.ts).
+   */
+  bookedAbove(l: Line): boolean;
 }
 
 /** The booking date of an inline-date line: its first date that is not a value date in its column. */
@@ -120,6 +126,10 @@ export function detectBlockLayout(lines: readonly Line[]): BlockLayout {
   const lastRole = headers.map((h) => [...h.roles].sort((a, b) => a.x1 - b.x1).pop()?.role).filter((r): r is ColumnRole => r !== undefined);
   const balanceLast = lastRole.some((r) => r === 'balance');
   const size = median(candidates.map((l) => l.size));
+  // A day's balance in a Saldo column no posting fills is a running balance (day-groups.ts).
+  if (mode !== 'day-grouped') for (const l of ownColumnBalances(lines, kinds, isHeader, candidates, size)) kinds[l.index] = 'carry';
+  const noBooking = mode === 'leading-date' ? missingBookingDate(candidates, booking, size) : null;
+  const bookedAbove = (l: Line): boolean => noBooking?.(l) ?? false;
   const textX = median(
     candidates.map((l) => {
       const skipN = leadingDates(l);
@@ -129,7 +139,7 @@ export function detectBlockLayout(lines: readonly Line[]): BlockLayout {
   );
   const requireIndent = !model.flattened && indentsContinuations(lines, candidates, kinds, isHeader, textX, size);
   const summary = summaryRows(lines, kinds);
-  return { mode, headers, isHeader, repeated, kinds, headings, amountBelow, summary, model, balanceLast, valutaColumn, size, textX, requireIndent, bookingDate, otherDate };
+  return { mode, headers, isHeader, repeated, kinds, headings, amountBelow, summary, model, balanceLast, valutaColumn, size, textX, requireIndent, bookingDate, otherDate, bookedAbove };
 }
 
 /**

@@ -45,6 +45,8 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
   /** A stacked posting waiting for its amount line. */
   let awaiting: Started['awaiting'] = null;
   let day: PrintedDate | null = null;
+  /** The booking date of the last posting started, carried to a posting that prints none. */
+  let booked: PrintedDate | null = null;
   let prev: Line | null = null;
   /** Inside a section of pending rows ("Vorgemerkte Umsätze"): not booked, so no postings. */
   let pendingRows = false;
@@ -102,6 +104,8 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
       // The amount line of a stacked posting: its amounts are the posting's, the rest is text.
       const skip = new Set<number>();
       for (const t of awaiting.used) for (let i = t.first; i <= t.last; i++) skip.add(i);
+      // `Betrag: -12,50 EUR`: the label of the amount the posting took goes with it.
+      for (const t of awaiting.used) if (t.first > 0 && /^\p{L}[\p{L}.-]*:$/u.test(l.words[t.first - 1]!.text)) skip.add(t.first - 1);
       (current as Posting).lines.push(l);
       (current as Posting).skip.set(l.index, skip);
       awaiting = null;
@@ -115,6 +119,12 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
     awaiting = null;
     const started = startPosting(l, nDates, day);
     if (started) {
+      // Only the value date printed: booked on the day of the posting above (day-groups.ts).
+      if (booked !== null && nDates === 1 && layout.bookedAbove(l)) {
+        started.posting.otherDate = started.posting.date;
+        started.posting.date = booked;
+      }
+      booked = started.posting.date;
       current = started.posting;
       awaiting = started.awaiting;
       // A pending row's lines are no event at all: its dates are outside the booked period.

@@ -365,7 +365,9 @@ function nameAfterType(ls: readonly string[], type: string, nameOr: (fallback: s
   const phrase = wrapped ? `${first} ${ls[1]!}` : first;
   const toward = vocab.paymentToward.exec(phrase);
   if (toward && toward[1]!.length >= type.length && nameLike(toward[2]!)) return { counterparty: toward[2]!.trim(), text: join([toward[1]!, toward[3] ?? '', ...ls.slice(wrapped ? 2 : 1)]) };
-  if (rest !== '' && nameLike(rest)) return { counterparty: rest, text: join([type, ...ls.slice(1)]) };
+  // `Auszahlung auf Bankkonto`: the rest names where the money goes (the holder's own account),
+  // not who; it stays text and the name, if any, is looked for below.
+  if (rest !== '' && nameLike(rest) && !vocab.destinationFirst.test(rest)) return { counterparty: rest, text: join([type, ...ls.slice(1)]) };
   // The name and the purpose on one line (`IGM Schweinfurt Industriegewerkschaft Metall BEITRAG
   // BIS`): the words before the first remittance word, where they read clearly as a name.
   const head = namePrefix(rest);

@@ -1,5 +1,6 @@
 import type { PrintedDate } from '../../../domain/german-dates.js';
 import type { AmountToken, Line } from '../../layout/lines.js';
+import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { inlineDateOf, type BlockLayout, type LayoutMode } from './block-layout.js';
 import type { Posting } from './posting.js';
@@ -97,9 +98,21 @@ function leadingDateStart(l: Line, nDates: number, layout: BlockLayout, ocrPages
   if (amountLine.amounts.length === 0 || nDates === 0) return null;
   const found = amountsOf(amountLine, layout);
   const skip = dateWords(nDates);
-  // A value date in its own column further along the line is a date, not text.
+  // A value date in its own column further along the line is a date, not text; a cell without
+  // letters between the two dates is a column of the date block (`Bu-Tag | PN | Wert`: the
+  // Primanota number of cooperative banks), no text either — left in place it hides the type and
+  // with it the name below.
   const valuta = l.dates.find((d) => d.word > nDates);
-  if (valuta && layout.valutaColumn) addWords(skip, valuta.word, valuta.last);
+  // `Wert 01.12.2025` on the posting's line, labelled where no column header says so: the value
+  // date with its label, no text. Not yet the colon form (`Wertpapierabrechnung / Wert:
+  // 09.01.2024`, real DKB and S Broker lines): dropping it there changes the party split of ten
+  // real statements, unchecked (issue 21, left for later).
+  const label = valuta ? l.words[valuta.word - 1] : undefined;
+  if (valuta && label && valuta.word - 1 >= nDates && !label.text.endsWith(':') && vocab.valueDatePrefix.test(fold(label.text))) addWords(skip, valuta.word - 1, valuta.last);
+  if (valuta && layout.valutaColumn) {
+    addWords(skip, valuta.word, valuta.last);
+    if (l.words.slice(nDates, valuta.word).every((w) => !/\p{L}/u.test(w.text))) addWords(skip, nDates, valuta.word - 1);
+  }
   if (!below) for (const t of found.used) addWords(skip, t.first, t.last);
   return opened(l, layout.bookingDate(l), layout.otherDate(l), found, skip, below);
 }
