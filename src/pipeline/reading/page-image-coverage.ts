@@ -1,4 +1,5 @@
 import { OPS, type PDFDocumentProxy } from './pdfjs.js';
+import { multiply, type Matrix } from './pdf-matrix.js';
 
 /**
  * Share of a page's area covered by its largest painted image (0–1), from the page's operator
@@ -6,19 +7,6 @@ import { OPS, type PDFDocumentProxy } from './pdfjs.js';
  * XObjects, and an image paints the unit square under it. Used for pages with only a little
  * text: a scan with a printed stamp or page number still needs OCR.
  */
-type Matrix = [number, number, number, number, number, number];
-
-function multiply(m: Matrix, n: Matrix): Matrix {
-  return [
-    m[0] * n[0] + m[2] * n[1],
-    m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3],
-    m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4],
-    m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
-}
-
 const IMAGE_OPS = new Set<number>([
   OPS.paintImageXObject,
   OPS.paintInlineImageXObject,

@@ -1,5 +1,6 @@
 import type { PageRule } from '../model/document.js';
 import { OPS, type PDFDocumentProxy } from './pdfjs.js';
+import { multiply, type Matrix } from './pdf-matrix.js';
 
 /**
  * The rules a text-layer page draws (issue 21: "rows drawn with rules are rows"), read from
@@ -29,19 +30,6 @@ const MIN_SHADE_WIDTH = 60;
 const MIN_SHADE_HEIGHT = 4;
 const MAX_SHADE_HEIGHT = 36;
 const STRAIGHT = 0.5;
-
-type Matrix = [number, number, number, number, number, number];
-
-function multiply(m: Matrix, n: Matrix): Matrix {
-  return [
-    m[0] * n[0] + m[2] * n[1],
-    m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3],
-    m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4],
-    m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
-}
 
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke]);
 const FILLS = new Set<number>([OPS.fill, OPS.eoFill]);
