@@ -1,5 +1,5 @@
 import { OPS, type PDFDocumentProxy } from './pdfjs.js';
-import { multiply, type Matrix } from './pdf-matrix.js';
+import { CtmTracker } from './pdf-matrix.js';
 
 /**
  * Share of a page's area covered by its largest painted image (0–1), from the page's operator
@@ -21,21 +21,13 @@ export async function largestImageCoverage(doc: PDFDocumentProxy, pageNumber: nu
     const pageArea = Math.abs((view[2]! - view[0]!) * (view[3]! - view[1]!));
     if (!(pageArea > 0)) return 0;
     const ops = await page.getOperatorList();
-    let ctm: Matrix = [1, 0, 0, 1, 0, 0];
-    const stack: Matrix[] = [];
+    const tracker = new CtmTracker();
     let best = 0;
     for (let i = 0; i < ops.fnArray.length; i++) {
       const fn = ops.fnArray[i];
-      const args = ops.argsArray[i] as unknown[] | null;
-      if (fn === OPS.save) stack.push(ctm);
-      else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-      else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
-      else if (fn === OPS.paintFormXObjectBegin) {
-        stack.push(ctm);
-        const m = args?.[0];
-        if (Array.isArray(m) && m.length === 6) ctm = multiply(ctm, m as Matrix);
-      } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
-      else if (fn !== undefined && IMAGE_OPS.has(fn)) {
+      if (tracker.step(fn, ops.argsArray[i] as unknown[] | null)) continue;
+      if (fn !== undefined && IMAGE_OPS.has(fn)) {
+        const ctm = tracker.ctm;
         best = Math.max(best, Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]) / pageArea);
       }
     }

@@ -1,11 +1,11 @@
 import type { PageRule } from '../model/document.js';
 import { OPS, type PDFDocumentProxy } from './pdfjs.js';
-import { multiply, type Matrix } from './pdf-matrix.js';
+import { apply, CtmTracker, multiply, type Matrix } from './pdf-matrix.js';
 
 /**
  * The rules a text-layer page draws (issue 21: "rows drawn with rules are rows"), read from
  * the page's operator list without rendering it. The current transformation matrix is tracked
- * through save/restore, `cm` and form XObjects (as page-image-coverage.ts does); each painted
+ * through save/restore, `cm` and form XObjects (`CtmTracker`, as for image coverage); each painted
  * path is split into its subpaths, and
  * - a stroked straight segment that is horizontal or vertical (within 0.5 pt) and at least
  *   MIN_RULE_LENGTH long is a rule — so are the sides of a stroked rectangle (cell borders);
@@ -63,8 +63,7 @@ export async function pageRules(doc: PDFDocumentProxy, pageNumber: number): Prom
 export function rulesFromOperators(fnArray: ArrayLike<number>, argsArray: ArrayLike<unknown>, view: Matrix): PageRule[] {
   const rules: PageRule[] = [];
   const seen = new Set<string>();
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
-  const stack: Matrix[] = [];
+  const tracker = new CtmTracker();
   let paths = 0;
   let segments = 0;
   const add = (r: PageRule): void => {
@@ -76,15 +75,8 @@ export function rulesFromOperators(fnArray: ArrayLike<number>, argsArray: ArrayL
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
-    else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push(ctm);
-      const m = args?.[0];
-      if (Array.isArray(m) && m.length === 6) ctm = multiply(ctm, m as Matrix);
-    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
-    else if (fn === OPS.constructPath && args) {
+    if (tracker.step(fn, args)) continue;
+    if (fn === OPS.constructPath && args) {
       const paint = args[0] as number;
       const stroke = STROKES.has(paint) || BOTH.has(paint);
       const fill = FILLS.has(paint) || BOTH.has(paint);
@@ -93,7 +85,7 @@ export function rulesFromOperators(fnArray: ArrayLike<number>, argsArray: ArrayL
       if (++paths > MAX_PATHS) break;
       segments += buffer.length;
       if (segments > MAX_SEGMENTS) break;
-      const m = multiply(view, ctm);
+      const m = multiply(view, tracker.ctm);
       for (const sub of subpaths(buffer, m)) {
         if (stroke) for (const s of sub.segments) { const r = straightRule(s); if (r) add(r); }
         if (fill) { const r = filledRule(sub.box); if (r) add(r); }
@@ -106,10 +98,6 @@ export function rulesFromOperators(fnArray: ArrayLike<number>, argsArray: ArrayL
 
 interface Box { x0: number; y0: number; x1: number; y1: number }
 interface Subpath { box: Box; segments: Box[] }
-
-function apply(m: Matrix, x: number, y: number): [number, number] {
-  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
-}
 
 /** The path's subpaths in page space: each one's box, and its straight segments (a closing one included). */
 function subpaths(buffer: Float32Array, m: Matrix): Subpath[] {
