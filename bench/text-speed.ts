@@ -41,6 +41,7 @@ import type { DocumentReader } from '../src/pipeline/model/reader.js';
 import type { PipelineRegistry, Stage } from '../src/pipeline/model/stage.js';
 import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
 import { checkPdfInflation } from '../src/pipeline/reading/pdf-inflation.js';
+import { pageRules } from '../src/pipeline/reading/page-rules.js';
 import { extractPageText, openPdf } from '../src/pipeline/reading/pdf-text.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
 import { defaultTextLayerThresholds, judgeTextLayer } from '../src/pipeline/reading/text-layer-quality.js';
@@ -198,6 +199,8 @@ async function textPassInProcess(pdf: Uint8Array, phases: Phases): Promise<void>
     lap('extractPageText (pdf.js getPage + getTextContent, fonts, words)');
     judgeTextLayer(text.text, defaultTextLayerThresholds);
     lap('text-layer verdict (judgeTextLayer)');
+    await pageRules(doc, n);
+    lap('page rules (pdf.js getOperatorList, page-rules.ts)');
   }
   await doc.destroy();
   lap('pdf.js destroy');
