@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { toLines, type Line } from '../../../src/pipeline/layout/lines.js';
-import { amountColumns, clusterEdges, columnOf, flowsIntoText, headerCellEnd, headerOver, inColumn } from '../../../src/pipeline/layout/table/index.js';
+import { amountColumns, cellExtent, cellsOver, clusterEdges, columnOf, flowsIntoText, hasMoney, headerCellAbove, headerCellEnd, headerOver, inColumn, overlaps, sameColumn } from '../../../src/pipeline/layout/table/index.js';
+import { pageLines } from '../../../src/pipeline/layout/text-lines.js';
 import type { Page, TextCell } from '../../../src/pipeline/model/document.js';
 
 /** A text-layer page from rows of words, each word `[text, x0]`, 10 pt high, 6 pt per character. */
 function page(rows: [string, number][][]): Page {
   const cells: TextCell[] = rows.flatMap((row, r) =>
-    row.map(([text, x]) => ({ text, bbox: { x, y: 100 + r * 14, width: text.length * 6, height: 10 }, fontSize: 10, source: 'text' as const, confidence: 1 })),
+    row.map(([text, x]) => ({ text, bbox: { x, y: 100 + r * 14, width: text.length * 6, height: 10 }, fontSize: 10, source: 'pdf' as const, confidence: 1 })),
   );
-  return { number: 1, width: 595, height: 842, source: 'text', cells };
+  return { number: 1, width: 595, height: 842, source: 'pdf', cells };
 }
 const linesOf = (rows: [string, number][][]): Line[] => toLines([page(rows)]);
 /** A word ending at `right` (right-aligned amounts). */
@@ -85,5 +86,54 @@ describe('table model: amount columns (layout/table/amount-columns.ts)', () => {
     const [line] = linesOf([[['Miete', 90], at('-850,00', 405)]]);
     assert.equal(inColumn(line!.amounts, columns[0]!, 4), true);
     assert.equal(inColumn(line!.amounts, columns[1]!, 10), false);
+  });
+});
+
+describe('table model: columns on text lines (layout/table/cell-columns.ts)', () => {
+  const textLines = (rows: [string, number][][]) => pageLines(page(rows));
+
+  it('finds the header cells over a figure within the slack, and none beside it', () => {
+    const cells = [
+      { text: 'Satz', x0: 200, x1: 224 },
+      { text: 'Betrag', x0: 300, x1: 336 },
+    ];
+    assert.deepEqual(cellsOver({ x0: 310, x1: 340 }, cells).map((c) => c.text), ['Betrag']);
+    assert.deepEqual(cellsOver({ x0: 228, x1: 295 }, cells).map((c) => c.text), ['Satz', 'Betrag']);
+    assert.deepEqual(cellsOver({ x0: 250, x1: 280 }, cells), []);
+    assert.equal(overlaps({ x0: 342, x1: 360 }, cells[1]!), true);
+    assert.equal(overlaps({ x0: 343, x1: 360 }, cells[1]!), false);
+  });
+
+  it('puts two figures in one column by right or by left edge', () => {
+    assert.equal(sameColumn({ x0: 300, x1: 340 }, { x0: 310, x1: 343 }), true);
+    assert.equal(sameColumn({ x0: 300, x1: 340 }, { x0: 302, x1: 360 }), true);
+    assert.equal(sameColumn({ x0: 300, x1: 340 }, { x0: 310, x1: 350 }), false);
+  });
+
+  it('reads the header cell over a figure on the nearest line above without money', () => {
+    const lines = textLines([
+      [['Forderung', 40], ['Betrag', 300], ['Säumniszuschläge', 400]],
+      [['Summe', 40], at('1.314,54', 336), at('26,00', 496)],
+    ]);
+    assert.equal(hasMoney(lines[0]!), false);
+    assert.equal(hasMoney(lines[1]!), true);
+    assert.equal(cellExtent(lines[1]!.cells[1]!).x1, 336);
+    assert.equal(headerCellAbove(lines, lines[1]!, { x0: 466, x1: 496 }), 'Säumniszuschläge');
+    // Nothing but a short mark over the figure: no header.
+    const marked = textLines([
+      [['Posten', 40], ['€', 480]],
+      [['Summe', 40], at('26,00', 496)],
+    ]);
+    assert.equal(headerCellAbove(marked, marked[1]!, { x0: 466, x1: 496 }), null);
+  });
+
+  it('passes over rows with money on the way up, and stops at the page or the window', () => {
+    const lines = textLines([
+      [['Posten', 40], ['Betrag', 300]],
+      [['Gebühr', 40], at('28,50', 336)],
+      [['Auslagen', 40], at('3,50', 336)],
+    ]);
+    assert.equal(headerCellAbove(lines, lines[2]!, { x0: 306, x1: 336 }), 'Betrag');
+    assert.equal(headerCellAbove(lines, lines[2]!, { x0: 306, x1: 336 }, 1), null);
   });
 });
