@@ -13,3 +13,5 @@
 export { columnRows, moneyFigures, type ColumnRow } from './column-rows.js';
 export { labelCells, labelValueGrid, labelValuePairs, type GridEntry, type LabelCell, type LabelPair } from './label-grid.js';
 export { bandOf, rowBoundaries, type Span } from './ruled-rows.js';
+export { amountColumns, clusterEdges, columnOf, flowsIntoText, headerCellEnd, headerOver, inColumn, median, type AmountColumns, type EdgeColumn, type HeaderCell } from './amount-columns.js';
+export { cellExtent, cellsOver, hasMoney, headerCellAbove, overlaps, sameColumn, type Extent } from './cell-columns.js';

@@ -1,11 +1,17 @@
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import type { AmountToken, Line } from '../../layout/lines.js';
+import { amountColumns, columnOf as tableColumnOf, headerCellEnd, headerOver, inColumn, median, type HeaderCell } from '../../layout/table/index.js';
+
+/** The column positions are the table model's (layout/table/amount-columns.ts); re-exported for the rules. */
+export { median };
 
 /**
  * The amount columns of the postings table, found from the x-positions of amounts across many
  * lines and from the words of the column header (Soll/Haben, Belastung/Gutschrift, Betrag,
- * Saldo/Kontostand …), never from a bank's known coordinates.
+ * Saldo/Kontostand …), never from a bank's known coordinates. Where the columns and header
+ * cells stand is the table model's (layout/table: `amountColumns`, `headerOver`); what a header
+ * word means, and how columns that no header names are read, is the statement's, here.
  *
  * Roles: `amount` (one column, signed or not), `debit` / `credit` (separate columns),
  * `balance` (a running balance that is not the posting's amount).
@@ -30,7 +36,7 @@ export interface ColumnModel {
 
 export interface HeaderLine {
   line: Line;
-  roles: { x0: number; x1: number; role: ColumnRole }[];
+  roles: HeaderCell<ColumnRole>[];
 }
 
 /** A column header: no amounts, at least three header words, most of its words header words. */
@@ -59,25 +65,9 @@ export function headerLine(line: Line): HeaderLine | null {
   // "Belastung in EUR": the column's right edge is that of its last header word.
   for (const r of roles) {
     const i = line.words.findIndex((w) => w.x0 === r.x0);
-    let j = i;
-    while (j + 1 < line.words.length && vocab.currencySuffix.test(words[j + 1]!) && line.words[j + 1]!.x0 - line.words[j]!.x1 < line.size * 1.5) j++;
-    r.x1 = line.words[j]!.x1;
+    r.x1 = headerCellEnd(line.words, i, line.size, (k) => vocab.currencySuffix.test(words[k]!));
   }
   return { line, roles };
-}
-
-/** Groups right edges that are within `tol` of each other. */
-function cluster(xs: number[], tol: number): { x: number; n: number }[] {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const out: { x: number; n: number; sum: number }[] = [];
-  for (const x of sorted) {
-    const last = out[out.length - 1];
-    if (last && x - last.sum / last.n <= tol) {
-      last.n++;
-      last.sum += x;
-    } else out.push({ x, n: 1, sum: x });
-  }
-  return out.map((c) => ({ x: c.sum / c.n, n: c.n }));
 }
 
 /**
@@ -85,35 +75,12 @@ function cluster(xs: number[], tol: number): { x: number; n: number }[] {
  * posting would) and the header lines seen in the document.
  */
 export function columnModel(candidates: readonly Line[], headers: readonly HeaderLine[]): ColumnModel {
-  const tokens = candidates.flatMap((l) => l.amounts);
-  if (tokens.length === 0) return { flattened: false, columns: [] };
-  const size = median(candidates.map((l) => l.size));
-  const clusters = cluster(
-    tokens.map((t) => t.x1),
-    Math.max(4, size * 0.8),
-  ).sort((a, b) => b.n - a.n);
-  const significant = clusters.filter((c) => c.n >= Math.max(2, tokens.length * 0.08));
-  const covered = significant.reduce((s, c) => s + c.n, 0);
-  const columnar = candidates.length <= 2 || (significant.length > 0 && significant.length <= 3 && covered >= tokens.length * 0.8);
-  if (!columnar || flowsIntoText(candidates)) return { flattened: true, columns: [] };
-  const cols = (candidates.length <= 2 ? clusters : significant).slice(0, 3).sort((a, b) => a.x - b.x);
+  const found = amountColumns(candidates);
+  if (found.flattened) return { flattened: true, columns: [] };
+  if (found.columns.length === 0) return { flattened: false, columns: [] };
+  const size = found.size;
   const headerRoles = headers.flatMap((h) => h.roles);
-  const columns: Column[] = [];
-  for (const c of cols) {
-    let role: ColumnRole | null = null;
-    let best = Infinity;
-    for (const r of headerRoles) {
-      // Amounts stand under their header word: right-aligned to its end, or starting under
-      // it; an amount ending left of the word belongs to another column.
-      if (c.x < r.x0 - size) continue;
-      const d = Math.abs(r.x1 - c.x);
-      if (d < best && d <= 40 + size * 4) {
-        best = d;
-        role = r.role;
-      }
-    }
-    columns.push({ x1: c.x, role: role ?? 'amount' });
-  }
+  const columns: Column[] = found.columns.map((c) => ({ x1: c.x1, role: headerOver(c.x1, headerRoles, size)?.role ?? 'amount' }));
   // Soll and Haben are two columns apart: two columns given the same side, or two columns
   // closer than a few characters (one column whose amounts do not quite align, as in text
   // whose header no longer lines up), say nothing about the side; their printed signs do.
@@ -179,53 +146,7 @@ function partsOfAmount(candidates: readonly Line[], columns: readonly Column[], 
   return full >= 3 && adds >= full * 0.5;
 }
 
-/**
- * Text that runs straight into its amounts: on nearly every posting line the first amount
- * stands one word space after the text, wherever the text ends. A table sets its amounts in
- * columns, away from the text; a flattened text layer (or plain text drawn as a PDF) does not,
- * and right edges that happen to cluster there say nothing about Soll and Haben. Two or three
- * posting lines count only when every one of them runs into its amount (a short statement of
- * collapsed text put one amount under "Belastung" because its text was long).
- */
-function flowsIntoText(candidates: readonly Line[]): boolean {
-  if (candidates.length < 2) return false;
-  const gaps: number[] = [];
-  for (const l of candidates) for (let i = 1; i < l.words.length; i++) gaps.push(l.words[i]!.x0 - l.words[i - 1]!.x1);
-  const space = median(gaps);
-  let flowing = 0;
-  const starts: number[] = [];
-  for (const l of candidates) {
-    const t = l.amounts[0]!;
-    const before = l.words[t.first - 1];
-    if (!before) continue;
-    starts.push(t.x0);
-    if (t.x0 - before.x1 <= space * 1.5 + 0.5) flowing++;
-  }
-  const spread = Math.max(...starts) - Math.min(...starts);
-  const enough = candidates.length >= 4 ? flowing >= candidates.length * 0.9 : flowing === candidates.length;
-  return enough && spread > median(candidates.map((l) => l.size)) * 4;
-}
-
-function inColumn(tokens: readonly AmountToken[], c: Column, size: number): boolean {
-  return tokens.some((t) => Math.abs(t.x1 - c.x1) <= Math.max(6, size * 1.5));
-}
-
 /** The column an amount belongs to, or null when it stands outside every column. */
 export function columnOf(t: AmountToken, model: ColumnModel, size: number): Column | null {
-  let best: Column | null = null;
-  let bestD = Infinity;
-  for (const c of model.columns) {
-    const d = Math.abs(t.x1 - c.x1);
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
-  return best && bestD <= Math.max(8, size * 2) ? best : null;
-}
-
-export function median(xs: number[]): number {
-  if (xs.length === 0) return 10;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
+  return tableColumnOf(t, model.columns, size);
 }

@@ -15,6 +15,7 @@ import { figureAt, strip, type Figure } from '../../../layout/figures.js';
 import { foldGerman } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { placeOf } from './line-order.js';
+import { cellExtent, cellsOver, hasMoney } from '../../../layout/table/index.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 /** The figure reader and the amount-column test moved down to layout/figures.ts (the layout's OCR repairs read figures too). */
@@ -49,10 +50,6 @@ function headerRole(text: string): FigureRole | null {
   return null;
 }
 
-function hasFigure(line: TextLine): boolean {
-  return line.cells.some((_, i) => figureAt(line, i)?.kind === 'money');
-}
-
 /**
  * The column header of the table `line` belongs to: the nearest line above on the same page
  * without money figures, reached over the table's own rows (each at most three line heights
@@ -82,10 +79,10 @@ function columnHeader(line: TextLine, lines: readonly TextLine[]): { role: Figur
   for (let steps = 0; steps < 25 && at > 0; steps++) {
     const above = lines[at - 1]!;
     if (above.page !== line.page || below.top - above.bottom > 3 * Math.max(above.size, 8)) return [];
-    if (!hasFigure(above)) {
-      const months = monthColumns(above.cells.map((c) => ({ text: c.text, x0: c.bbox.x, x1: c.bbox.x + c.bbox.width })));
+    if (!hasMoney(above)) {
+      const months = monthColumns(above.cells.map((c) => ({ text: c.text, ...cellExtent(c) })));
       if (months.length) return months;
-      const cells = above.cells.map((c) => ({ role: headerRole(c.text), x0: c.bbox.x, x1: c.bbox.x + c.bbox.width })).filter((c): c is { role: FigureRole; x0: number; x1: number } => c.role !== null);
+      const cells = above.cells.map((c) => ({ role: headerRole(c.text), ...cellExtent(c) })).filter((c): c is { role: FigureRole; x0: number; x1: number } => c.role !== null);
       // A header names at least two columns, or names one and is not a sentence.
       if (cells.length >= 2 || (cells.length === 1 && above.cells.length <= 4)) return cells;
       // A short row of the table without amounts (Steuerklasse 1 | 6) is passed over; prose ends the table.
@@ -103,8 +100,8 @@ function columnHeader(line: TextLine, lines: readonly TextLine[]): { role: Figur
  */
 function namedColumns(line: TextLine, lines: readonly TextLine[], figures: readonly RowFigure[]): boolean {
   const above = lines[placeOf(lines, line) - 1];
-  if (!above || above.page !== line.page || hasFigure(above)) return false;
-  const named = figures.filter((f) => above.cells.some((c) => c.bbox.x + c.bbox.width >= f.x0 - 6 && c.bbox.x <= f.x1 + 6 && /\p{L}{3}/u.test(c.text)));
+  if (!above || above.page !== line.page || hasMoney(above)) return false;
+  const named = figures.filter((f) => cellsOver(f, above.cells.map((c) => ({ text: c.text, ...cellExtent(c) }))).some((c) => /\p{L}{3}/u.test(c.text)));
   return named.length >= 2;
 }
 
@@ -135,7 +132,7 @@ export function rowFigures(line: TextLine, from: number, lines: readonly TextLin
   // 1. Column headers.
   const header = columnHeader(line, lines);
   for (const f of figures) {
-    const under = header.filter((h) => f.x1 >= h.x0 - 6 && f.x0 <= h.x1 + 6);
+    const under = cellsOver(f, header);
     if (under.length === 1 && (f.kind === 'money' || under[0]!.role === 'rate' || under[0]!.role === 'quantity')) f.role = under[0]!.role;
   }
   // 2. Arithmetic: rate × base = amount, quantity × price = amount.

@@ -14,6 +14,7 @@ import { figureAt, rowAmount, rowFigures, type RowFigure } from './row-figures.j
 import { isBefore, isBetween, placeOf } from './line-order.js';
 import { centsOf } from './values.js';
 import { letterPattern, letterWords } from '../../../layout/letter-words.js';
+import { headerCellAbove, sameColumn } from '../../../layout/table/index.js';
 
 export interface SumRow {
   label: string;
@@ -53,11 +54,11 @@ export function figureSpan(line: TextLine, printed: string): { x0: number; x1: n
   return null;
 }
 
-/** The money figure of `line` standing in the column (right or left edges within 4 pt). */
+/** The money figure of `line` standing in the column (right or left edges within 4 pt: the table model's `sameColumn`). */
 function inColumn(line: TextLine, column: { x0: number; x1: number }): RowFigure | null {
   for (let i = 0; i < line.cells.length; i++) {
     const f = figureAt(line, i);
-    if (f && f.kind === 'money' && (Math.abs(f.x1 - column.x1) <= 4 || Math.abs(f.x0 - column.x0) <= 4)) return { ...f, role: 'amount' };
+    if (f && f.kind === 'money' && sameColumn(f, column)) return { ...f, role: 'amount' };
   }
   return null;
 }
@@ -200,17 +201,9 @@ function acrossColumns(
   return { check, labelled: named.map((n) => ({ label: n.label, value: n.figure.printed, page: first.line.page })) };
 }
 
-/** The text of the header cell standing over `figure`: on the nearest line above without money figures, within eight lines of the same page. */
+/** The text of the header cell standing over `figure` (the table model's `headerCellAbove`), without its closing colon or dot. */
 function headerAbove(lines: readonly TextLine[], line: TextLine, figure: { x0: number; x1: number }): string | null {
-  const at = placeOf(lines, line);
-  for (let k = at - 1; k >= Math.max(0, at - 8); k--) {
-    const above = lines[k]!;
-    if (above.page !== line.page) return null;
-    if (above.cells.some((_, i) => figureAt(above, i)?.kind === 'money')) continue;
-    const cell = above.cells.find((c) => c.bbox.x <= figure.x1 + 6 && c.bbox.x + c.bbox.width >= figure.x0 - 6 && /\p{L}{3}/u.test(c.text));
-    return cell ? cell.text.replace(/[:.]+$/u, '') : null;
-  }
-  return null;
+  return headerCellAbove(lines, line, figure)?.replace(/[:.]+$/u, '') ?? null;
 }
 
 /**
