@@ -78,6 +78,8 @@ describe('Kündigung (§4 KSchG, §622, §573c BGB, §38 SGB III)', () => {
     assert.equal(iso(earliestEmploymentEnd(d('2026-03-27'), null).ende), '2026-04-30');
   });
   it('six years of service: two months to month end', () => assert.equal(iso(earliestEmploymentEnd(d('2026-03-27'), d('2019-09-01')).ende), '2026-05-31'));
+  it('tenure counts at receipt, not at the end date: 7 years 9 months give two months, though eight years are full by the end', () =>
+    assert.equal(iso(earliestEmploymentEnd(d('2026-01-20'), d('2018-04-01')).ende), '2026-03-31'));
   it('twenty years: seven months', () => assert.equal(iso(earliestEmploymentEnd(d('2026-01-15'), d('2000-01-01')).ende), '2026-08-31'));
   it('one month ends with the following month when given on the last day', () => assert.equal(iso(earliestEmploymentEnd(d('2026-03-31'), d('2023-01-01')).ende), '2026-04-30'));
   it('probation: two weeks', () => assert.equal(iso(earliestEmploymentEnd(d('2026-03-10'), null, true).ende), '2026-03-24'));

@@ -79,6 +79,20 @@ describe('a Festsetzung with the taxes as columns', () => {
     assert.equal(key(a, 'erstattung'), undefined);
   });
 
+  it('a last column that totals the others on every row (insgesamt) is counted once', async () => {
+    // Umsatzsteuer | Verspätungszuschlag | insgesamt: the rows' sums would double every amount.
+    const withTotal: [string, string, string, string][] = [
+      ['Festgesetzt werden', '7.837,80', '40,00', '7.877,80'],
+      ['abzüglich Vorauszahlungen', '7.215,00', '0,00', '7.215,00'],
+      ['verbleibende Beträge', '622,80', '40,00', '662,80'],
+    ];
+    const a = await analysisOf('steuerbescheid', taxesAsColumns(withTotal, 'Abrechnung', 'Bis zum 12.01.2026 sind zu zahlen: 662,80 €.'));
+    assert.match(key(a, 'nachzahlung') ?? '', /^662,80/);
+    assert.deepEqual(a.checks?.map((c) => c.holds), [true]);
+    // Its due date is the one on its own line, though that line starts with a capital `Bis`.
+    assert.match(a.review_flags.find((f) => f.topic === 'nachzahlung')?.description ?? '', /bis zum 12\.01\.2026/);
+  });
+
   it('more credited than fixed: the amount below is the Erstattung', async () => {
     const refund: [string, string, string, string][] = [
       ['Festgesetzt werden', '9.850,00', '0,00', '788,00'],

@@ -64,6 +64,14 @@ describe('the meaning of each number in a row', () => {
     assert.equal(rowAmount(rowFigures(rv, 1, lines))?.printed, '325,51');
   });
 
+  it('two label–value pairs on one printed line: a label with an abbreviation (RV-Beitrag) ends the first pair', async () => {
+    // A payslip printing gross items at the left and deductions at the right on the same lines:
+    // the base belongs to `SV-Brutto KV/PV`, the rate and amount to `RV-Beitrag`.
+    const lines = await linesOf([row(['SV-Brutto KV/PV', 56], ['4.852,94', -290], ['RV-Beitrag', 310], ['9,3 %', 380], ['451,32', -539])]);
+    const figures = rowFigures(lines[0]!, 2, lines);
+    assert.deepEqual(figures.map((f) => f.printed), ['4.852,94']);
+  });
+
   it('side-by-side months: the rightmost month is the one billed', async () => {
     const lines = await linesOf([row(['Position', 56], ['Februar 2026', -420], ['März 2026', -539]), row(['Nettoverdienst', 56], ['2.183,22', -420], ['1.849,95', -539])]);
     const net = lines.find((l) => l.text.startsWith('Nettoverdienst'))!;

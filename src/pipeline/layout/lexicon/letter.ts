@@ -453,6 +453,8 @@ export const LETTER_LEXICON: readonly Entry<LetterMeaning>[] = [
   { word: 'von Ihrer Steuererklärung abgewichen', pattern: String.raw`von (ihrer|der) \w*erklärung abgewichen`, means: ['deviation'] },
   { word: 'abweichend von Ihrer Steuererklärung', pattern: String.raw`abweichend von (ihrer|der) (steuer)?erklärung`, means: ['deviation'] },
   { word: 'nicht in voller Höhe anerkannt', pattern: String.raw`(nicht|nur teilweise) (in voller höhe )?(anerkannt|berücksichtigt)`, means: ['deviation'] },
+  // The result set against what the taxpayer asked for: the assessment differs from the return or application.
+  { word: 'höher als nach Ihrem Antrag', pattern: String.raw`(höher|niedriger) als (nach |in |laut )?(ihrem antrag|ihrer (steuer)?erklärung)`, means: ['deviation'] },
   { word: 'bereits gezahlt', means: ['notFixing'] },
   { word: 'anzurechnen', means: ['notFixing', 'subtractWord', 'headerOther'] },
   { word: 'Abzug', means: ['notFixing', 'subtractStart', 'headerOther'] },

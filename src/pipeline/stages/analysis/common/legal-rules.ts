@@ -68,7 +68,9 @@ export function completedYears(from: CalendarDate, to: CalendarDate): number {
 /**
  * Earliest lawful end of employment for an employer's ordinary notice given on `zugang`
  * (§622 BGB): with less than two years' service four weeks to the 15th or end of a month; else
- * 1–7 months to the end of a calendar month by tenure at the end date; two weeks during probation.
+ * 1–7 months to the end of a calendar month by the tenure completed when the notice is received
+ * (the Zugang decides, not the end date it names: ErfK/Müller-Glöge § 622 BGB Rn. 11,
+ * Prütting/Wegen/Weinreich § 622 Rn. 2); two weeks during probation.
  */
 export function earliestEmploymentEnd(zugang: CalendarDate, eintritt: CalendarDate | null, probation = false): { ende: CalendarDate; rule: string } {
   if (probation) return { ende: addDays(zugang, 14), rule: 'zwei Wochen in der Probezeit (§622 Abs. 3 BGB)' };
@@ -76,10 +78,11 @@ export function earliestEmploymentEnd(zugang: CalendarDate, eintritt: CalendarDa
   const fourWeeks = base.day <= 15 ? { ...base, day: 15 } : endOfMonth(base);
   if (!eintritt) return { ende: fourWeeks, rule: 'vier Wochen zum 15. oder Monatsende (§622 Abs. 1 BGB)' };
   const table = valueAt(LEGAL.bgb622Employer, zugang);
-  // Tenure is counted at the end of the notice period; try the longest periods first.
+  // Tenure is counted at receipt; try the longest periods first.
+  const tenure = completedYears(eintritt, zugang);
   for (const [years, months] of [...table].reverse()) {
     const ende = endOfMonth(addMonths(zugang, months));
-    if (completedYears(eintritt, ende) >= years) return { ende, rule: `${months} Monat${months > 1 ? 'e' : ''} zum Monatsende bei mindestens ${years} Jahren Beschäftigung (§622 Abs. 2 BGB)` };
+    if (tenure >= years) return { ende, rule: `${months} Monat${months > 1 ? 'e' : ''} zum Monatsende bei mindestens ${years} Jahren Beschäftigung (§622 Abs. 2 BGB)` };
   }
   return { ende: fourWeeks, rule: 'vier Wochen zum 15. oder Monatsende (§622 Abs. 1 BGB)' };
 }

@@ -105,6 +105,9 @@ function namedColumns(line: TextLine, lines: readonly TextLine[], figures: reado
   return named.length >= 2;
 }
 
+/** A word that can start a label: three letters, or an abbreviation compound (`RV-Beitrag`, `KV-AN`). */
+const STARTS_LABEL = /^(?:[A-Za-zÄÖÜäöüß]{3,}|[A-ZÄÖÜ]{2}-[A-Za-zÄÖÜäöüß]{2,})/u;
+
 const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.002);
 
 /**
@@ -124,7 +127,7 @@ export function rowFigures(line: TextLine, from: number, lines: readonly TextLin
       continue;
     }
     const word = strip(line.cells[i]!.text);
-    if (figures.some((g) => g.kind === 'money') && /^[A-Za-zÄÖÜäöüß]{3,}/.test(word) && !BASE_MARKER.test(word) && !FIGURE_CONTINUES.test(word)) break;
+    if (figures.some((g) => g.kind === 'money') && STARTS_LABEL.test(word) && !BASE_MARKER.test(word) && !FIGURE_CONTINUES.test(word)) break;
     marker = word;
     i++;
   }

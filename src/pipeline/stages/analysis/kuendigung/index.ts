@@ -7,7 +7,7 @@ import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-s
 import { fmtDate, sentenceMatching } from '../common/facts.js';
 import { allText } from '../common/prose.js';
 import { splitSections } from '../common/sections.js';
-import { extractKuendigungKeyNumbers } from './key-numbers.js';
+import { extractKuendigungKeyNumbers, KUENDIGUNG_KEYS } from './key-numbers.js';
 import { kuendigungReviewFlags, type KuendigungFlagInput, type Relationship } from './review-flags.js';
 import { letterForms, letterPattern } from '../../../layout/letter-words.js';
 
@@ -56,6 +56,9 @@ export const kuendigungAnalyzer: TypeAnalyzer<Facts> = {
     const v = (n: string): string | null => (f.keyNumbers[n] as KeyNumber | undefined)?.value ?? null;
     const parts = [`${f.subtype}${f.sender ? ` von ${f.sender}` : ''}${v('schreibdatum') ? ` vom ${v('schreibdatum')}` : ''}.`];
     if (v('beendigungsdatum')) parts.push(`Das Verhältnis soll zum ${v('beendigungsdatum')} enden${v('kuendigungsfrist') ? ` (Kündigungsfrist ${v('kuendigungsfrist')})` : ''}.`);
+    // Amounts the letter computes and names (key-numbers.ts): the first, as the letter labels it.
+    const named = Object.entries(f.keyNumbers).find(([n]) => !(KUENDIGUNG_KEYS as readonly string[]).includes(n));
+    if (named) parts.push(`Genannt wird außerdem: ${named[0].replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())} ${named[1].value}.`);
     const datum = dateOf(v('schreibdatum') ?? undefined);
     if (datum && flags.some((x) => x.topic === 'klagefrist')) parts.push(`Eine Kündigungsschutzklage ist bis zum ${fmtDate(kschgKlagefrist(datum))} möglich.`);
     const issues = flags.filter((x) => x.severity !== 'info' && x.topic !== 'klagefrist').map((x) => x.topic.replace(/_/g, ' '));

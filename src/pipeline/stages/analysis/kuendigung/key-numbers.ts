@@ -3,6 +3,8 @@
  * period. Terminations state the end in prose ("kündigen wir … fristgerecht zum 30.06.2026",
  * "endet mit Ablauf des …"), sometimes in a labelled line ("Beendigungsdatum", "Vertragsende").
  */
+import { computedAmounts } from '../common/computed-amounts.js';
+import { withLabelledAmounts } from '../common/labelled-amounts.js';
 import type { KeyNumber } from '../../../model/result.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
@@ -95,5 +97,7 @@ export function extractKuendigungKeyNumbers(input: AnalysisInput): KuendigungFac
   found.kuendigungsfrist = fristAny;
   const eintritt = findKeyValue(input.lines, { labels: ['Eintrittsdatum', 'Eintritt', 'beschäftigt seit', 'Betriebszugehörigkeit seit', 'Mietbeginn', 'Vertragsbeginn'], kind: 'date', maxGap: 3 });
   const eintrittProse = eintritt ? null : findInProse(input.texts, new RegExp(String.raw`(?:seit dem|seit|vom|Beginn(?: des \w+)? am)\s+(${DATE_SRC})\s+(?:bei uns\s+)?(?:beschäftigt|bestehende|besteht|tätig|angestellt|gemietet|geschlossene)`, 'u'));
-  return { keyNumbers: keyNumbersOf(KUENDIGUNG_KEYS, found), eintritt: eintritt?.value ?? eintrittProse?.value ?? null };
+  // Amounts the letter computes and names (a § 1a KSchG severance), under the letter's label.
+  const keyNumbers = withLabelledAmounts(keyNumbersOf(KUENDIGUNG_KEYS, found), computedAmounts(input.lines), KUENDIGUNG_KEYS);
+  return { keyNumbers, eintritt: eintritt?.value ?? eintrittProse?.value ?? null };
 }

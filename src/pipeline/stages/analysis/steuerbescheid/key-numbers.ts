@@ -58,6 +58,11 @@ export interface SteuerFacts {
   faelligkeit: string | null;
 }
 
+/** A payment date in prose (`bis zum …`, `fällig am …`); on the amount's own line also capitalised (`Bis zum …`). */
+const DUE_SRC = String.raw`(?:bis zum|bis spätestens|spätestens (?:am|bis)|fällig am|bis)\s+(${DATE_SRC})`;
+const DUE = new RegExp(DUE_SRC, 'u');
+const DUE_ON_LINE = new RegExp(DUE_SRC, 'iu');
+
 export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
   const found: Record<string, { value: string; page: number; line?: TextLine } | null> = {};
   for (const [name, spec] of Object.entries(SPECS)) found[name] = findKeyValue(input.lines, spec);
@@ -90,7 +95,10 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
     }
   }
   const renamed = otherTaxSet(input.lines, found);
-  const faellig = findInProse(input.texts, new RegExp(String.raw`(?:bis zum|bis spätestens|spätestens (?:am|bis)|fällig am|bis)\s+(${DATE_SRC})`, 'u'));
+  // The due date: on the Nachzahlung's own line first (`Bis zum 12.01.2026 sind zu zahlen 662,80`),
+  // else the first in the prose (a filing deadline cited later is no due date).
+  const own = found.nachzahlung?.line ? DUE_ON_LINE.exec(found.nachzahlung.line.text) : null;
+  const faellig = own ? { value: own[1]! } : findInProse(input.texts, DUE);
   return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), [...renamed, ...setAmounts(input.lines)], STEUER_KEYS), checks: columnsCheck ? [columnsCheck] : steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
 }
 

@@ -40,7 +40,8 @@ export function taxColumnsResult(lines: readonly TextLine[], rule: string): TaxC
     if (!rows || rows.length < 3) continue;
     const last = rows.at(-1)!;
     if (!REMAINDER.test(last.line.folded)) continue;
-    const sum = (r: (typeof rows)[number]) => r.figures.reduce((a, f) => a + f.cents!, 0);
+    const total = totalColumn(rows);
+    const sum = (r: (typeof rows)[number]) => (total ? r.figures.at(-1)!.cents! : r.figures.reduce((a, f) => a + f.cents!, 0));
     const fixed = sum(rows[0]!);
     const middle = rows.slice(1, -1).map((r) => ({ r, sign: ADDS.test(r.line.folded) ? (1 as const) : (-1 as const) }));
     const net = fixed + middle.reduce((a, m) => a + m.sign * Math.abs(sum(m.r)), 0);
@@ -58,6 +59,19 @@ export function taxColumnsResult(lines: readonly TextLine[], rule: string): TaxC
     return { name, value: found.printed, page: found.line.page, line: found.line, check };
   }
   return null;
+}
+
+/**
+ * Whether the grid's last column totals the others on every row (`Umsatzsteuer |
+ * Verspätungszuschlag | insgesamt`): then a row's value is that figure alone, or every amount
+ * would count twice. Decided by the arithmetic, whatever the header says.
+ */
+function totalColumn(rows: readonly { figures: readonly { cents?: number | null }[] }[]): boolean {
+  return rows.every((r) => {
+    if (r.figures.length < 2) return false;
+    const others = r.figures.slice(0, -1).reduce((a, f) => a + f.cents!, 0);
+    return Math.abs(others - r.figures.at(-1)!.cents!) <= r.figures.length - 1;
+  });
 }
 
 /** The amount of size `cents` printed below `after` on a line, or under a heading, that names a result. */
