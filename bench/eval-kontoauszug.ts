@@ -29,6 +29,10 @@
  * `--layouts a,b,c` evaluates only those families, `--set blind-1` only the families of one
  * blind batch (Layout.set), e.g. first contact on a new batch:
  *   npm run eval:kontoauszug -- --set blind-1 --per 4 --scans 2 --photos 2 --no-real --no-speed
+ * `--set random --per N [--from S]`: N combinatorial layouts of seeds S… (random-layouts.ts, one
+ * statement each; not in the golden set), with a table of failures by dimension value
+ * (docs/random-layouts.md):
+ *   npm run eval:kontoauszug -- --set random --per 80 --from 101 --scans 0 --no-real --no-speed
  *
  * `--bands on|off|remainder` reads every scanned page in two bands on the two threads, none, or
  * only the pages left over after the threads' share (default: the reader's `ocrBands`).
