@@ -52,21 +52,6 @@ export interface DateColumnHeader {
   otherIsValue: boolean;
 }
 
-/** Columns a word stands over (a line height of slack either side). */
-const overColumn = (w: { x0: number; x1: number }, cols: readonly { x0: number; x1: number }[], size: number): number | null => {
-  const over = cols.map((c) => Math.min(w.x1, c.x1 + size) - Math.max(w.x0, c.x0 - size));
-  return over[0]! > 0 && over[0]! >= over[1]! ? 0 : over[1]! > 0 ? 1 : null;
-};
-
-/** A header line's one date word is a value-date word over one column, and some other word stands over the other column. */
-function valueOverOneNamedOther(l: Line, texts: readonly string[], kinds: readonly ('b' | 'o' | null)[], cols: readonly { x0: number; x1: number }[]): boolean {
-  const at = kinds.findIndex((k) => k === 'o');
-  if (at < 0 || !vocab.valueDatePrefix.test(texts[at]!)) return false;
-  const col = overColumn(l.words[at]!, cols, l.size);
-  if (col === null) return false;
-  return l.words.some((w, i) => i !== at && /^\p{L}/u.test(w.text) && overColumn(w, cols, l.size) === 1 - col);
-}
-
 export function dateColumnHeader(lines: readonly Line[]): DateColumnHeader {
   const cols = leadingDateColumns(lines);
   let second = 0;
@@ -80,9 +65,7 @@ export function dateColumnHeader(lines: readonly Line[]): DateColumnHeader {
     // A header names at least two columns; one date-column word alone is a purpose line's
     // (`BELEGNR: 1576100295`, standing under the date column).
     const seq = kinds.filter((k) => k !== null);
-    // …unless the one word names a value date over one date column and another header word
-    // (`Datum`, `Tag`) stands over the other: `Wert | Datum | Text | Betrag` says which is which.
-    if (seq.length < 2 && !(seq.length === 1 && cols && l.words.length >= 3 && valueOverOneNamedOther(l, texts, kinds, cols))) continue;
+    if (seq.length < 2) continue;
     if (!cols) {
       if (seq[0] === 'o' && seq[1] === 'b') second++;
       else if (seq[0] === 'b') first++;
