@@ -6,8 +6,8 @@ import { synthDoc, type SynthLine } from './synthetic.js';
 /**
  * Issue 21: structures the combinatorial random layouts (scripts/fixtures/kontoauszug/
  * random-layouts.ts) found read wrong, each as a small synthetic page: a pending section whose
- * heading carries a remark in brackets, date headings over rows that print a value date, and a
- * value-date column printed first under `Wert | Datum`.
+ * heading carries a remark in brackets, date headings over rows that print a value date, and (todo)
+ * a value-date column printed first under `Wert | Datum`.
  */
 const rows = (page: SynthLine[]): string[] => toTables(extractAccounts(synthDoc(page)))[0]!.rows.map((r) => `${r[0]} ${r[3]}`);
 const head: SynthLine[] = [
@@ -109,7 +109,8 @@ describe('random-layout structures (issue 21)', () => {
     [545, 166, '1.100,00', true],
   ];
 
-  test('`Wert | Datum`: the value date printed first, the other column is the booking date', () => {
+  // The header rule for this (date-columns.ts) was reverted: it changed real-corpus dates that could not be checked in time.
+  test('`Wert | Datum`: the value date printed first, the other column is the booking date', { todo: 'issue 21: header rule reverted (real-corpus golden diff unexplained)' }, () => {
     assert.deepEqual(rows(valueFirst(['Wert', 'Datum'])), ['03.11.2025 -100,00', '05.11.2025 250,00', '10.11.2025 -20,00', '12.11.2025 -30,00']);
   });
 

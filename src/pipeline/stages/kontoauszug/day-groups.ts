@@ -70,6 +70,9 @@ export function missingBookingDate(candidates: readonly Line[], booking: 0 | 1, 
 export function headingsBookDays(lines: readonly Line[], headings: readonly (PrintedDate | null)[], postingLine: (l: Line) => PrintedDate | null): boolean {
   if (headings.filter((h) => h !== null).length < 2) return false;
   let day: PrintedDate | null = null;
+  let rows = 0;
+  let near = 0;
+  let differ = 0;
   for (const l of lines) {
     const h = headings[l.index];
     if (h) {
@@ -77,7 +80,13 @@ export function headingsBookDays(lines: readonly Line[], headings: readonly (Pri
       continue;
     }
     const own = day ? postingLine(l) : null;
-    if (own && day && (own.day !== day.day || own.month !== day.month)) return true;
+    if (!own || !day) continue;
+    rows++;
+    // A value date lies a few days from its booking day; a date line far from the rows under it
+    // (a statement date repeated on each page) heads no day.
+    const apart = Math.abs(Date.UTC(own.year ?? day.year ?? 2000, own.month - 1, own.day) - Date.UTC(day.year ?? own.year ?? 2000, day.month - 1, day.day)) / 86_400_000;
+    if (apart <= 5) near++;
+    if (apart > 0) differ++;
   }
-  return false;
+  return differ > 0 && near === rows;
 }
