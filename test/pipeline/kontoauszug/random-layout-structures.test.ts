@@ -72,7 +72,8 @@ describe('random-layout structures (issue 21)', () => {
     [545, 180, '1.130,00', true],
   ];
 
-  test('date headings over rows with a value date of their own book the rows on the heading day', () => {
+  // The heading rule (blocks.ts, day-groups.ts) was reverted: it changed a real-corpus booking date (ingdiba) that could not be checked in time.
+  test('date headings over rows with a value date of their own book the rows on the heading day', { todo: 'issue 21: heading rule reverted (real-corpus golden diff unexplained)' }, () => {
     assert.deepEqual(rows(headingsPage), ['03.11.2025 -100,00', '05.11.2025 250,00', '05.11.2025 -20,00']);
     const accounts = extractAccounts(synthDoc(headingsPage));
     assert.deepEqual(

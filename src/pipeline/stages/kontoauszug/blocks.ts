@@ -2,8 +2,7 @@ import type { PrintedDate } from '../../../domain/german-dates.js';
 import type { Line } from '../../layout/lines.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { balanceAmount } from './balances.js';
-import { detectBlockLayout, inlineDateOf } from './block-layout.js';
-import { headingsBookDays } from './day-groups.js';
+import { detectBlockLayout } from './block-layout.js';
 import type { ColumnModel, HeaderLine } from './columns.js';
 import type { Event, Posting } from './posting.js';
 import { isProse, leadingDates } from './posting-lines.js';
@@ -38,10 +37,6 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
   const layout = detectBlockLayout(lines);
   const { isHeader, kinds, repeated, headings, summary, model, headers, size, textX, requireIndent } = layout;
   const dayGrouped = layout.mode === 'day-grouped';
-  // Date headings over rows with a (value) date of their own: the heading dates the booking.
-  const headingDays =
-    !dayGrouped &&
-    headingsBookDays(lines, headings, (l) => (kinds[l.index] === null && !isHeader.has(l.index) && l.amounts.length > 0 ? (leadingDates(l) > 0 ? l.dates[0]!.date : (inlineDateOf(l)?.date ?? null)) : null));
   const startPosting = startRuleFor(layout, ocrPages);
   /** Closing balances of summary rows, emitted after the postings. */
   const deferred: Event[] = [];
@@ -92,7 +87,7 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
       continue;
     }
     const heading = headings[l.index];
-    if (heading && (dayGrouped || headingDays)) {
+    if (heading && dayGrouped) {
       close();
       day = heading;
       continue;
@@ -128,10 +123,6 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
       if (booked !== null && nDates === 1 && layout.bookedAbove(l)) {
         started.posting.otherDate = started.posting.date;
         started.posting.date = booked;
-      }
-      if (headingDays && day !== null) {
-        started.posting.otherDate = started.posting.date;
-        started.posting.date = day;
       }
       booked = started.posting.date;
       current = started.posting;
