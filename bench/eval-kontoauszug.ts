@@ -29,6 +29,10 @@
  * `--layouts a,b,c` evaluates only those families, `--set blind-1` only the families of one
  * blind batch (Layout.set), e.g. first contact on a new batch:
  *   npm run eval:kontoauszug -- --set blind-1 --per 4 --scans 2 --photos 2 --no-real --no-speed
+ * `--set random --per N [--from S]`: N combinatorial layouts of seeds S… (random-layouts.ts, one
+ * statement each; not in the golden set), with a table of failures by dimension value
+ * (docs/random-layouts.md):
+ *   npm run eval:kontoauszug -- --set random --per 80 --from 101 --scans 0 --no-real --no-speed
  *
  * `--bands on|off|remainder` reads every scanned page in two bands on the two threads, none, or
  * only the pages left over after the threads' share (default: the reader's `ocrBands`).
@@ -47,6 +51,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { KontoauszugFixture } from '../scripts/fixtures/kontoauszug/generate.js';
+import type { Layout } from '../scripts/fixtures/kontoauszug/layouts.js';
 import { textToPdf } from '../scripts/fixtures/kontoauszug/text-to-pdf.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
 import { documentLayout } from '../src/pipeline/layout/document-layout.js';
@@ -70,6 +75,7 @@ const { values: args } = parseArgs({
     'page-lines': { type: 'string' },
     layouts: { type: 'string' },
     set: { type: 'string' },
+    from: { type: 'string' },
     bands: { type: 'string' },
   },
 });
@@ -358,6 +364,45 @@ const HEAD = `${'layout'.padEnd(26)}  ${'var'.padEnd(6)}  docs  posts   prec.  r
 /** The generator is loaded only when generated fixtures are evaluated (real-corpus runs need none of it). */
 const generator = async () => ({ ...(await import('../scripts/fixtures/kontoauszug/generate.js')), ...(await import('../scripts/fixtures/kontoauszug/layouts.js')) });
 
+/**
+ * `--set random --per N [--from S]`: N combinatorial layouts (scripts/fixtures/kontoauszug/
+ * random-layouts.ts) of layout seeds S…S+N−1 (default S = 1), one statement each; not part of the
+ * golden set or the exactness tests. Per dimension value, the statements drawn with it, how many
+ * of them are fully right, and the counterparty share on their matched postings.
+ */
+interface DimTally {
+  docs: number;
+  full: number;
+  matched: number;
+  cpOk: number;
+}
+const dimTally = new Map<string, Map<string, DimTally>>();
+
+function tallyDims(dims: Record<string, string>, before: Score, after: Score): void {
+  for (const [k, v] of Object.entries(dims)) {
+    const byValue = dimTally.get(k) ?? new Map<string, DimTally>();
+    dimTally.set(k, byValue);
+    const t = byValue.get(v) ?? { docs: 0, full: 0, matched: 0, cpOk: 0 };
+    t.docs++;
+    t.full += after.full - before.full;
+    t.matched += after.matched - before.matched;
+    t.cpOk += after.recipientOk - before.recipientOk;
+    byValue.set(v, t);
+  }
+}
+
+function dimTable(variant: string): void {
+  if (dimTally.size === 0) return;
+  console.log(`\n${variant}: failures by dimension value (docs drawn with it; not fully right; fully right share; counterparty right on matched postings)`);
+  console.log(`${'dimension'.padEnd(14)} ${'value'.padEnd(14)} docs  !full   full  cp ok`);
+  for (const [k, byValue] of dimTally) {
+    for (const [v, t] of [...byValue].sort((x, y) => x[1].full / x[1].docs - y[1].full / y[1].docs)) {
+      console.log(`${k.padEnd(14)} ${v.padEnd(14)} ${String(t.docs).padStart(4)}  ${String(t.docs - t.full).padStart(5)}  ${pct(t.full, t.docs)} ${pct(t.cpOk, t.matched)}`);
+    }
+  }
+  dimTally.clear();
+}
+
 async function generated(): Promise<void> {
   if (args['no-text'] && SCANS === 0 && PHOTOS === 0) return;
   const { fixtureFor, mixedPdf, photographedStatement, scannedPdf, textLayerPdf, LAYOUTS } = await generator();
@@ -365,9 +410,12 @@ async function generated(): Promise<void> {
   const names = args.layouts?.split(',').map((n) => n.trim()).filter((n) => n !== '');
   const unknown = names?.filter((n) => !LAYOUTS.some((l) => l.name === n)) ?? [];
   if (unknown.length > 0) throw new Error(`unknown layouts ${unknown.join(', ')}; known: ${LAYOUTS.map((l) => l.name).join(', ')}`);
-  const selected = LAYOUTS.filter((l) => (names === undefined || names.includes(l.name)) && (args.set === undefined || l.set === args.set));
+  const random = args.set === 'random' ? (await import('../scripts/fixtures/kontoauszug/random-layouts.js')).randomLayouts(Number(args.from ?? 1), PER) : null;
+  const selected: readonly (Layout & { dims?: Record<string, string> })[] = random ?? LAYOUTS.filter((l) => (names === undefined || names.includes(l.name)) && (args.set === undefined || l.set === args.set));
   if (selected.length === 0) throw new Error(`no layouts in set ${args.set}`);
-  const kontoauszugFixtures = (per: number): KontoauszugFixture[] => selected.flatMap((l) => Array.from({ length: per }, (_, i) => fixtureFor(l, i + 1)));
+  // A random layout is one statement, made with its own seed; `per` then counts the first layouts.
+  const kontoauszugFixtures = (per: number): KontoauszugFixture[] =>
+    random ? random.slice(0, per).map((l) => fixtureFor(l, l.seed)) : selected.flatMap((l) => Array.from({ length: per }, (_, i) => fixtureFor(l, i + 1)));
   const variants: {
     name: string;
     fixtures: KontoauszugFixture[];
@@ -400,18 +448,22 @@ async function generated(): Promise<void> {
         const file = v.upload ? await v.upload(f) : { bytes: await v.pdf!(f), kind: 'pdf' as const };
         const out = await run(file.bytes, file.kind);
         if (out.error) failed++;
+        const before = { ...s };
         const pairs = score(f, out, s);
+        if (layout.dims) tallyDims(layout.dims, before, s);
         // The box check reads the text layer with poppler: text variant only.
         await scoreFields(f, out, pairs, fields, v.name === 'text' && file.kind === 'pdf' ? file.bytes : null);
       }
       for (const k of Object.keys(s) as (keyof Score)[]) total[k] += s[k];
-      console.log(row(layout.name, v.name, s));
+      // Random layouts: only the statements not fully right get a row (the table below sums them up).
+      if (s.docs > 0 && (!layout.dims || s.full < s.docs || s.recipientOk < s.matched)) console.log(row(layout.name, v.name, s));
     }
     console.log(row('ALL', v.name, total));
     console.log(`${v.name}: statements fully right ${total.full} of ${total.docs} (${pct(total.full, total.docs).trim()}); answered with zero postings: ${total.zero}; counterparty right on ${total.recipientOk} of ${total.matched} matched postings`);
     const per = (ms: number): string => (ms / Math.max(1, readTime.pages)).toFixed(0);
     console.log(`${v.name}: ${readTime.pages} pages read; reading layer per page: ${per(readTime.ms)} ms wall, ${per(readTime.cpuMs)} ms CPU${v.name === 'scan' || v.name === 'photo' ? ' (OCR included)' : ''}`);
     fieldRows(v.name);
+    dimTable(v.name);
     if (v.name === 'photo') {
       const p = total.matched / Math.max(1, total.got);
       const r = total.matched / Math.max(1, total.expected);

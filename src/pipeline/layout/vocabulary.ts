@@ -80,9 +80,12 @@ export const statementPatterns = Object.freeze({
   partyHeader: new RegExp(`^(${any('partyHeader')})`, 'u'),
   /** Printed line text. */
   pageMark: new RegExp(R`^(${any('pageWord')})\s*\d+\s*((von|\/|of)\s*\d+)?\s*$`, 'iu'),
-  /** Folded line text: the whole line is the heading (a colon allowed). */
-  pendingSection: new RegExp(`^(${any('pendingSection')}):?$`, 'u'),
-  bookedSection: new RegExp(`^(${any('bookedSection')}):?$`, 'u'),
+  /**
+   * Folded line text: the whole line is the heading (a colon allowed), or the heading and a remark
+   * in brackets (`Vorgemerkte Umsätze (noch nicht gebucht)`).
+   */
+  pendingSection: new RegExp(R`^(${any('pendingSection')}):?(\s*\([^()]*\))?$`, 'u'),
+  bookedSection: new RegExp(R`^(${any('bookedSection')}):?(\s*\([^()]*\))?$`, 'u'),
 
   /** Folded type phrase (or first line). */
   creditType: new RegExp(R`^(${any('creditType')})\b`, 'u'),
