@@ -24,7 +24,8 @@ function notice(total: string, source: 'ocr' | 'pdf' = 'pdf'): LoadedDocument {
     ...row(184, ['Gebühr:', 300], ['25,00', 470], ['EUR', 510]),
     ...row(198, ['Auslagen', 300], ['Verwaltung:', 354], ['3,50', 476], ['EUR', 510]),
     ...row(212, ['Auslagen', 300], ['der', 354], ['Polizei:', 378], ['0,00', 476], ['EUR', 510]),
-    ...row(226, ['sonstige', 300], ['Auslagen:', 354], ['0,00', 476], ['EUR', 510]),
+    // Another column's text on the row's line is no part of its label.
+    ...row(226, ['Hinweis:', 56], ['Punkte', 104], ['nach', 146], ['Rechtskraft', 176], ['sonstige', 300], ['Auslagen:', 354], ['0,00', 476], ['EUR', 510]),
     ...row(240, ['bereits', 300], ['gezahlt:', 348], ['0,00', 476], ['EUR', 510]),
     ...row(254, ['zu', 300], ['zahlender', 318], ['Betrag:', 378], [total, 464], ['EUR', 510]),
   ];
