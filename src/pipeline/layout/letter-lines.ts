@@ -14,6 +14,7 @@ import type { TextLine } from '../model/lines.js';
 import { inAmountColumn } from './figures.js';
 import { foldGerman } from './fold.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
+import { joinSlopedLines } from './sloped-lines.js';
 import { documentTextLines } from './text-lines.js';
 import { parseGermanDate } from '../../domain/german-dates.js';
 
@@ -25,10 +26,11 @@ const FOLLOWS = /^(abs\.?|satz|s\.|nr\.?|ziff\.?|bgb\)?[.,;]?|owig\)?[.,;]?|ao\)
  * The letter's lines with OCR misreadings undone: first the layout layer's word repairs that
  * every OCR'd document gets (layout/ocr-tokens.ts: dates whose point came out as a colon, a
  * decimal comma read as a point where the word cannot be a day and month, a minus read as `=`,
- * paper grain read as marks …), then the two that need a letter's line context (below).
+ * paper grain read as marks …), then the two that need a letter's line context (below). Lines
+ * of a photo that run at a slope are joined again first (sloped-lines.ts).
  */
 export function readLetterLines(document: LoadedDocument): TextLine[] {
-  const lines = splitStackedLines(documentTextLines({ ...document, pages: normaliseOcrPages(document.pages) }));
+  const lines = joinSlopedLines(splitStackedLines(documentTextLines({ ...document, pages: normaliseOcrPages(document.pages) })));
   return restoreDecimalColons(restoreSectionSigns(restoreDatePunctuation(lines)));
 }
 

@@ -17,7 +17,8 @@ import type { Page, TextCell } from '../model/document.js';
  *   comma read as `:` `;` `/` or `.` or lost after a thousands group (`=1601:13€`, `272.08`,
  *   `-1.51293€`; the colon and lost forms only with a sign or currency, the point form not where
  *   it could be a date), or junk between the amount and a glued Soll/Haben letter or trailing
- *   sign (`1.212,28:S`, `117,11:-`);
+ *   sign (`1.212,28:S`, `117,11:-`), and points or dashes between a figure and its glued
+ *   currency (`0.00..EUR`);
  * - in a statement that marks amounts with `S`/`H`, a glued `S` read as a digit (`287,765`,
  *   `56,12°5`): a third decimal cannot be part of a euro amount there;
  * - a SEPA field label whose `+` came out as `-+` (`SVWZ-+Miete`);
@@ -51,6 +52,7 @@ const INTEGER = String.raw`\d{1,3}(?:\.\d{3})+|\d+`;
 const DECIMAL_AS_COLON = new RegExp(`^(${MARK}?)(${INTEGER})[/:;](\\d{2})(€|EUR)?$`, 'u');
 const DECIMAL_AS_POINT = new RegExp(`^(${MARK}?)(${INTEGER})\\.(\\d{2})(€|EUR)?$`, 'u');
 const DECIMAL_LOST = new RegExp(`^(${MARK}?)(\\d{1,3}(?:\\.\\d{3})*\\.\\d{3})(\\d{2})(€|EUR)?$`, 'u');
+const JUNK_BEFORE_CURRENCY = /^([-+=~\u2212\u2013\u2014]?\d[\d.,:;]*\d)[.\-_:\u2013\u2014]{1,4}(€|EUR)$/u;
 const SH_MARKED = new RegExp(`^${AMOUNT}[SH]$`, 'u');
 const PLAIN_AMOUNT = new RegExp(`^${AMOUNT}$`, 'u');
 
@@ -105,8 +107,11 @@ function datePair(text: string): string | null {
 const SEPA_LABEL_DASH = /^(EREF|MREF|CRED|SVWZ|KREF|ABWA|ABWE|PURP)[-\u2013~]\+/u;
 
 /** The word as the statement printed it, where an OCR misreading is unambiguous. */
-export function normaliseOcrWord(text: string, sollHaben = false): string {
-  if (SEPA_LABEL_DASH.test(text)) return text.replace(SEPA_LABEL_DASH, '$1+');
+export function normaliseOcrWord(read: string, sollHaben = false): string {
+  if (SEPA_LABEL_DASH.test(read)) return read.replace(SEPA_LABEL_DASH, '$1+');
+  // Points or dashes between a figure and its glued currency (`0.00..EUR`, `25,00.-€`: a
+  // leader's last dots, a dash in the gap) belong to neither: the figure is an amount.
+  const text = read.replace(JUNK_BEFORE_CURRENCY, '$1$2');
   const pair = datePair(text);
   if (pair) return pair;
   const lettered = dateFromLetters(text);

@@ -32,6 +32,9 @@ describe('OCR token normalisation', () => {
     ['07.07.107.07.', '07.07./07.07.'], // booking/value date's slash read as 1 (phone photo)
     ['20.07.l21.07.', '20.07./21.07.'],
     ['28.07.|28.07.2025', '28.07./28.07.2025'],
+    ['0.00..EUR', '0,00EUR'], // a leader's last dots between a figure and its glued currency (issue 22)
+    ['25,00.-€', '25,00€'],
+    ['12.05..EUR', '12,05EUR'], // with its currency a figure is an amount, not a date
   ];
   for (const [read, meant] of cases) {
     test(`${read} → ${meant}`, () => assert.equal(normaliseOcrWord(read), meant));

@@ -3,6 +3,7 @@ import { denoiseGrey, flattenBackground, isBlankRaster, rotateGrey } from '../ra
 import { analysePageGeometry, type PageGeometry } from './page-geometry.js';
 import { confidenceOf, finishPage, round2, type LevelledPage, type OcrPageOutput, type RegionReading } from './page-words.js';
 import { secondLook, type LookedWord } from './second-look.js';
+import { whitenSolidBoxes } from './solid-boxes.js';
 
 export type { LevelledPage, OcrPageOutput, RegionReading } from './page-words.js';
 
@@ -45,7 +46,7 @@ export async function ocrPage(
 }
 
 /**
- * Everything before the engine reads a page as it lies: flat-field, blank check, geometry,
+ * Everything before the engine reads a page as it lies: flat-field, solid boxes painted out, blank check, geometry,
  * levelling. A page the geometry calls sideways is read here already, whole (the quarter-turn
  * check needs its readings), and comes back `done`, as does a blank page.
  */
@@ -57,7 +58,8 @@ export async function preparePage(
   signal: AbortSignal,
   options: { keepImage?: boolean } = {},
 ): Promise<{ done: OcrPageOutput } | { page: LevelledPage }> {
-  const flat = flattenBackground(image);
+  // Redaction bars and black borders would set the engine's threshold (solid-boxes.ts).
+  const flat = whitenSolidBoxes(flattenBackground(image), dpi);
   if (isBlankRaster(flat)) {
     const scale = 72 / dpi;
     return {

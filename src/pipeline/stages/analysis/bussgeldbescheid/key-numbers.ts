@@ -11,6 +11,7 @@ import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
 import { findInProse, DATE_SRC } from '../common/prose.js';
 import { findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
+import { withLabelledAmounts } from '../common/labelled-amounts.js';
 import { letterPattern } from '../../../layout/letter-words.js';
 
 export const BUSSGELD_KEYS = ['bescheiddatum', 'tatdatum', 'geldbusse', 'gebuehren', 'auslagen', 'gesamtbetrag', 'punkte', 'fahrverbot'] as const;
@@ -76,5 +77,7 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
     // Further along the same line: "Fahrverbot: Ihnen wird für die Dauer von 1 Monat verboten …",
     // a table row "Fahrverbot | § 25 Abs. 1 StVG | 1 Monat" (a driving ban is one to three months).
     findInProse(input.texts, /(?<!kein(?:e|en)?\s)Fahrverbot\b[^\n]{0,80}?\b((?:[1-3]|ein(?:em|en)?|zwei|drei)\s+Monate?n?)\b/iu);
-  return { keyNumbers: keyNumbersOf(BUSSGELD_KEYS, found), checks: summed ? [summed.check] : [] };
+  // Rows of a cost list that adds up and that have no SPEC name (`Sonstige Auslagen`,
+  // `Auslagen der Polizei`, a zero among them) are key numbers under the letter's labels.
+  return { keyNumbers: withLabelledAmounts(keyNumbersOf(BUSSGELD_KEYS, found), summed?.labelled ?? [], BUSSGELD_KEYS), checks: summed ? [summed.check] : [] };
 }

@@ -11,7 +11,13 @@
  * at most six words. A name that is one of the type's SPEC names, or already taken, is never
  * used for such an amount (a value is never reported under a SPEC name it was not read as); the
  * second of two equal names gets `_2`. An amount that already is the value of a key number is
- * not added again.
+ * not added again. A leading item letter (`c) Sonstige Auslagen`) is no part of the name either.
+ *
+ * Zero amounts (docs/analysis.md, "Zero rows"): a row the letter prints with 0,00 (`c) Sonstige
+ * Auslagen 0,00 EUR`, `Auslagen der Polizei: 0,00 EUR`) is reported like any other — SPEC §9
+ * asks for each amount the document prints, the user sees the cost list as the letter sets it,
+ * and the callers pass only rows of a sum that holds or amounts set in the tenor. Two zero rows
+ * are two rows: a zero is never taken for another figure restated.
  */
 import type { KeyNumber } from '../../../model/result.js';
 import { centsOf } from './values.js';
@@ -25,6 +31,7 @@ export interface LabelledAmount {
 /** The key name a printed label gives, or null when nothing of a name is left. */
 export function labelKeyName(label: string): string | null {
   const words = label
+    .replace(/^\s*(?:[a-z]|[ivx]{1,4})[.)]\s+/iu, ' ')
     .replace(/\([^)]*\)?/g, ' ')
     .replace(/\b\d{1,2}\.\d{1,2}\.(?:\d{2,4})?/g, ' ')
     .replace(/\b(?:Nr|Abs|Ziff|KV|VV)\.?\s*\d[\d.,]*/gi, ' ')
@@ -47,13 +54,14 @@ export function withLabelledAmounts(keyNumbers: Record<string, KeyNumber>, amoun
   const taken = new Set(Object.values(out).map((k) => centsOf(k.value)).filter((c): c is number => c !== null));
   for (const a of amounts) {
     const cents = centsOf(a.value);
-    if (cents === null || cents === 0 || taken.has(cents)) continue;
+    // A zero is a row of its own, never another row's figure restated.
+    if (cents === null || (cents !== 0 && taken.has(cents))) continue;
     const base = labelKeyName(a.label);
     if (!base || specNames.includes(base)) continue;
     let name = base;
     for (let i = 2; name in out; i++) name = `${base}_${i}`;
     out[name] = { value: a.value, page: a.page };
-    taken.add(cents);
+    if (cents !== 0) taken.add(cents);
   }
   return out;
 }

@@ -40,6 +40,21 @@ export function rowReading(line: TextLine, lines: readonly TextLine[], allColumn
   return { label: line.cells.slice(0, first).map((c) => c.text).join(' ').replace(/[.:…\s]+$/u, '').trim(), figures: amounts };
 }
 
+/**
+ * The row's label as a name: the words of `label` after its last gap wider than three word
+ * heights — the label cell beside the amount, not the text of another column that stands on the
+ * same line (`Hinweis: Zahl der Punkte gemäß Bußgeldkatalog … sonstige Auslagen 0,00 EUR`).
+ */
+function labelCell(line: TextLine, label: string): string {
+  const words = label.split(/\s+/u).filter((w) => w !== '');
+  const cells = line.cells.slice(0, words.length);
+  // The label is the row's first words as printed (its last one without a closing colon).
+  if (cells.length !== words.length || cells.some((c, i) => i < words.length - 1 && c.text !== words[i])) return label;
+  let from = 0;
+  for (let i = 1; i < cells.length; i++) if (cells[i]!.bbox.x - (cells[i - 1]!.bbox.x + cells[i - 1]!.bbox.width) > 3 * line.size) from = i;
+  return from === 0 ? label : words.slice(from).join(' ');
+}
+
 function signOf(label: string, cents: number): 1 | -1 {
   if (cents < 0) return -1;
   return SUBTRACTS.test(foldGerman(label).trim()) ? -1 : 1;
@@ -153,7 +168,7 @@ export function tableSumCheck(
       const terms = rows.map((r) => ({ name: keyOfLine(r.line) ?? r.label, printed: r.printed, sign: r.sign }));
       const check = sumCheck(rule, terms, { name: names.total, printed: total.value });
       // The rows a holding sum adds that are no key number: amounts the letter demands under its own labels.
-      const labelled = rows.filter((r) => r.sign > 0 && !keyOfLine(r.line)).map((r) => ({ label: r.label, value: r.printed, page: r.line.page }));
+      const labelled = rows.filter((r) => r.sign > 0 && !keyOfLine(r.line)).map((r) => ({ label: labelCell(r.line, r.label), value: r.printed, page: r.line.page }));
       if (check?.holds) return { check, total, labelled };
       const across = acrossColumns(lines, first as { value: string; line: TextLine }, rows, keyOfLine, names.total, total.value, rule);
       if (across) return { check: across.check, total, labelled: [...labelled, ...across.labelled] };
