@@ -70,8 +70,8 @@ const all: Variant[] = [
   ...(fastDir ? [{ label: 'tesseract.js, OCR_MODEL_DIR', engine: 'tesseract-js', modelDir: fastDir }] : []),
   ...(nativeAvailable()
     ? [
-        { label: 'native, process per call (before)', engine: 'native', modelDir: '', env: { KLARTEXT_NATIVE_OCR: 'per-call' } },
-        { label: 'native, long-lived process', engine: 'native', modelDir: '' },
+        { label: 'native, process per call', engine: 'native', modelDir: '' },
+        { label: 'native, long-lived process', engine: 'native', modelDir: '', env: { KLARTEXT_NATIVE_OCR: 'long-lived' } },
       ]
     : []),
 ];

@@ -18,13 +18,15 @@ export async function resolveOcrEngineName(settings: OcrEngineSettings): Promise
 }
 
 /**
- * Native tesseract runs as one long-lived process per engine (tesseract-native-stream.ts), with
- * one process per call as its fallback. `KLARTEXT_NATIVE_OCR=per-call` forces the fallback: the
- * A/B switch of `bench:scan` (docs/reading.md, session 13), not a setting users need.
+ * Native tesseract runs one process per call (tesseract-native.ts) unless
+ * `KLARTEXT_NATIVE_OCR=long-lived`: then one long-lived process per engine
+ * (tesseract-native-stream.ts) with the per-call engine as its fallback. Opt-in until the
+ * issue-10 fault test (test/http/hostile/ocr-process-killed.test.ts) passes with it: the scan
+ * after a killed process came back 500 in two runs (docs/reading.md, session 13).
  */
 export function createOcrEngine(name: OcrEngineName, settings: OcrEngineSettings): OcrEngine {
   if (name !== 'native') return createTesseractJsEngine({ modelDir: settings.modelDir });
   const perCall = createNativeTesseractEngine({ binary: settings.nativeBinary });
-  if (process.env.KLARTEXT_NATIVE_OCR === 'per-call') return perCall;
+  if (process.env.KLARTEXT_NATIVE_OCR !== 'long-lived') return perCall;
   return createStreamingTesseractEngine({ binary: settings.nativeBinary, fallback: perCall });
 }
