@@ -35,6 +35,9 @@ ENV NODE_ENV=production \
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+# tesseract.js's German tessdata_fast model (models/tessdata_fast/PROVENANCE.md), for
+# OCR_ENGINE=tesseract-js; with native tesseract installed `auto` reads with that instead.
+COPY --chown=node:node models ./models
 # The SQLite default and the local e-mail outbox write under ./data; with DATABASE_URL=postgres
 # and SMTP_URL set (docs/deploy.md), nothing is written there.
 RUN mkdir -p /app/data && chown node:node /app/data

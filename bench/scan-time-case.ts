@@ -12,10 +12,11 @@
  *   reader  the reading layer as the service builds it (pool of WORKER_POOL_SIZE threads,
  *           warm-up on): start until the process is idle, then a warm-up call (the first
  *           scan), then 3 more — the issue's "median of 3 after a warm-up call".
- * CPU is this process's (every thread, so tesseract.js's too) plus its waited-for children's
- * (native tesseract).
+ * CPU is this process's (every thread, so tesseract.js's too) plus its children's (native
+ * tesseract): the waited-for ones and, since the long-lived processes of session 13, the living.
  */
 import { readFileSync } from 'node:fs';
+import { descendantsOf } from './load/rss.js';
 import { createOcrEngine } from '../src/adapters/ocr/create-ocr-engine.js';
 import { decodeImage } from '../src/pipeline/reading/image.js';
 import { ocrPage, type OcrPageSettings } from '../src/pipeline/reading/ocr/ocr-page.js';
@@ -60,12 +61,22 @@ export interface ReaderResult {
   postings?: PostingsFound;
 }
 
-/** CPU seconds of this process (all threads) plus its waited-for children. */
+/** CPU seconds of this process (all threads) plus its waited-for and its living descendants. */
 export function cpuSeconds(): number {
   const u = process.cpuUsage();
   const stat = readFileSync('/proc/self/stat', 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (u.user + u.system) / 1e6 + (Number(fields[13]) + Number(fields[14])) / 100;
+  let living = 0;
+  for (const d of descendantsOf(process.pid)) {
+    try {
+      const s = readFileSync(`/proc/${d.pid}/stat`, 'utf8');
+      const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+      living += Number(f[11]) + Number(f[12]);
+    } catch {
+      // ended meanwhile: counted with the waited-for children once reaped
+    }
+  }
+  return (u.user + u.system) / 1e6 + (Number(fields[13]) + Number(fields[14]) + living) / 100;
 }
 
 async function lap<T>(f: () => Promise<T>): Promise<[T, Lap]> {

@@ -15,8 +15,9 @@
  * .tmp/bench-dist and run as JavaScript, as `npm start` runs dist/); each figure is the median
  * over the runs, CPU seconds beside wall seconds — on a shared machine the wall clock swings
  * with the neighbours' load, CPU seconds much less. Engines: tesseract.js with the npm model
- * (4.0.0_best_int), tesseract.js with a tessdata_fast model when one is found (OCR_MODEL_DIR, or
- * Debian's /usr/share/tesseract-ocr/5/tessdata), native tesseract when installed.
+ * (4.0.0_best_int, the default before session 13), tesseract.js as the default install reads
+ * (the vendored tessdata_fast model), tesseract.js with OCR_MODEL_DIR when set; native
+ * tesseract when installed, one process per call (before session 13) and long-lived.
  *
  * Prints three tables and asserts nothing:
  *   1. steps per page in one thread: engine start (model load), decode, preprocessing, the
@@ -51,17 +52,28 @@ function nativeAvailable(): boolean {
   const r = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
   return r.status === 0 && r.stdout.split('\n').some((l) => l.trim() === 'deu');
 }
-const fastDir = [process.env.OCR_MODEL_DIR, '/usr/share/tesseract-ocr/5/tessdata'].find((d) => d && existsSync(path.join(d, 'deu.traineddata')));
+const fastDir = process.env.OCR_MODEL_DIR && existsSync(path.join(process.env.OCR_MODEL_DIR, 'deu.traineddata')) ? process.env.OCR_MODEL_DIR : '';
 
 interface Variant {
   label: string;
   engine: string;
   modelDir: string;
+  /** Extra environment of the case process: the engines' A/B switches. */
+  env?: Record<string, string>;
 }
+// Session 13: tesseract.js reads with the repository's vendored tessdata_fast model by default
+// (models/tessdata_fast), native tesseract with one long-lived process per thread; the rows
+// marked "before" switch back to what main read with until then, for A/B on one build.
 const all: Variant[] = [
-  { label: 'tesseract.js, npm best_int', engine: 'tesseract-js', modelDir: '' },
-  ...(fastDir ? [{ label: 'tesseract.js, tessdata_fast', engine: 'tesseract-js', modelDir: fastDir }] : []),
-  ...(nativeAvailable() ? [{ label: 'native tesseract (fast)', engine: 'native', modelDir: '' }] : []),
+  { label: 'tesseract.js, npm best_int (before)', engine: 'tesseract-js', modelDir: '', env: { KLARTEXT_OCR_VENDORED: 'off' } },
+  { label: 'tesseract.js, default (vendored fast)', engine: 'tesseract-js', modelDir: '' },
+  ...(fastDir ? [{ label: 'tesseract.js, OCR_MODEL_DIR', engine: 'tesseract-js', modelDir: fastDir }] : []),
+  ...(nativeAvailable()
+    ? [
+        { label: 'native, process per call', engine: 'native', modelDir: '' },
+        { label: 'native, long-lived process', engine: 'native', modelDir: '', env: { KLARTEXT_NATIVE_OCR: 'long-lived' } },
+      ]
+    : []),
 ];
 const wanted = args.engines?.split(',');
 const variants = all.filter((v) => !wanted || wanted.some((w) => v.engine === w || v.label.includes(w)));
@@ -81,7 +93,7 @@ function run<T>(mode: string, v: Variant): T[] {
   const out: T[] = [];
   for (let i = 0; i < RUNS; i++) {
     process.stderr.write(`  ${mode} · ${v.label} · run ${i + 1}/${RUNS}\n`);
-    const r = spawnSync(process.execPath, [caseFile, mode, v.engine, fixture, v.modelDir, FIXTURE, BANDS], { encoding: 'utf8', cwd: root, env, maxBuffer: 1 << 22 });
+    const r = spawnSync(process.execPath, [caseFile, mode, v.engine, fixture, v.modelDir, FIXTURE, BANDS], { encoding: 'utf8', cwd: root, env: { ...env, ...v.env }, maxBuffer: 1 << 22 });
     const line = r.stdout.trim().split('\n').pop() ?? '';
     if (r.status !== 0 || !line.startsWith('{')) throw new Error(`${mode} ${v.label} failed: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
     out.push(JSON.parse(line) as T);

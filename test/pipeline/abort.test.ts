@@ -6,6 +6,32 @@ import { ProcessingTimeoutError } from '../../src/pipeline/model/errors.js';
 import { availableEngines } from './ocr-engines.js';
 import { readFixture, testReader } from './helpers.js';
 
+/** CPU ticks (user + system) a process has used so far, or -1 once it is gone. */
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return -1;
+  }
+}
+
+/**
+ * Tesseract children still working: native tesseract runs one long-lived process per pool thread
+ * (adapters/ocr/tesseract-native-stream.ts), so a thread that was idle keeps its process, waiting
+ * for the next page; the aborted pages' processes are killed. A process that uses no CPU for
+ * half a second holds no page.
+ */
+async function busyTesseractChildren(): Promise<number[]> {
+  const before = tesseractChildren().map((pid) => ({ pid, ticks: cpuTicks(pid) }));
+  await sleep(500);
+  return before.filter(({ pid, ticks }) => {
+    const now = cpuTicks(pid);
+    return now !== -1 && now !== ticks;
+  }).map(({ pid }) => pid);
+}
+
 /** Child processes of this process whose command is `tesseract` (native engine only). */
 function tesseractChildren(): number[] {
   const pids: number[] = [];
@@ -41,7 +67,8 @@ for (const engine of availableEngines()) {
       await assert.rejects(reading, (err: unknown) => err === deadline);
       assert.deepEqual(reader.stats().running, 0, 'no task still running when read() has rejected');
       assert.equal(reader.stats().queued, 0);
-      assert.deepEqual(tesseractChildren(), [], 'no tesseract process left behind');
+      assert.deepEqual(await busyTesseractChildren(), [], 'no tesseract process left working');
+      assert.ok(tesseractChildren().length <= reader.stats().threads, 'at most one idle tesseract per thread');
     });
 
     it('the pool reads normally after an abort', async () => {

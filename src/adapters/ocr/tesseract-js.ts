@@ -1,15 +1,19 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Tesseract from 'tesseract.js';
 import type { GreyImage, OcrEngine, OcrRequest, OcrResult } from '../../ports/ocr-engine.js';
 import { encodePgm, parseTesseractTsv } from './tesseract-tsv.js';
 
 /**
- * tesseract.js 7 (WASM): installs with `npm ci` alone. Language data comes from the
- * @tesseract.js-data/<lang> packages in node_modules (LSTM "best_int" models), handed to the
- * worker as bytes: no langPath lookup, so no CDN, and cacheMethod 'none', so no traineddata is
- * ever written into the working directory. `modelDir` may point at a directory of plain
- * `<lang>.traineddata` files instead (e.g. Debian's tessdata_fast, ~30 % less CPU).
+ * tesseract.js 7 (WASM): installs with `npm ci` alone. Language data, in this order: `modelDir`
+ * (a directory of plain `<lang>.traineddata` files, OCR_MODEL_DIR); the repository's vendored
+ * tessdata_fast models (`models/tessdata_fast`, German: ~30 % less CPU per page than best_int,
+ * same postings on the evals — docs/reading.md, session 13; provenance and licence beside the
+ * file) when they hold every requested language; else the @tesseract.js-data/<lang> npm
+ * package (LSTM "best_int"). Always a local langPath, so no CDN, and cacheMethod 'none', so no
+ * traineddata is ever written into the working directory.
  *
  * One tesseract.js worker (its own thread) per engine instance, created on first use and kept;
  * an aborted recognition terminates it, and the next call creates a fresh one.
@@ -35,6 +39,10 @@ export function createTesseractJsEngine(options: TesseractJsOptions = {}): OcrEn
       if (!/^[a-z_]{3,10}$/u.test(code)) throw new Error(`invalid OCR language code: ${code}`);
     }
     if (options.modelDir) return { langPath: options.modelDir, gzip: false };
+    const vendored = vendoredModelDir();
+    if (vendored && languages.every((l) => existsSync(path.join(vendored, `${l}.traineddata`)))) {
+      return { langPath: vendored, gzip: false };
+    }
     if (languages.length !== 1) {
       throw new Error('tesseract.js without a model directory reads exactly one language');
     }
@@ -117,4 +125,23 @@ export function createTesseractJsEngine(options: TesseractJsOptions = {}): OcrEn
       await terminate();
     },
   };
+}
+
+/**
+ * `models/tessdata_fast` of the repository (or of the image: dist/ sits beside models/), found by
+ * walking up from this file — src/adapters/ocr under tsx, dist/src/adapters/ocr when built, the
+ * bench's .tmp/bench-dist/… — at most eight levels. Undefined when absent (a copy without it
+ * reads with the npm model). `KLARTEXT_OCR_VENDORED=off` skips it: the bench's A/B switch.
+ */
+export function vendoredModelDir(): string | undefined {
+  if (process.env.KLARTEXT_OCR_VENDORED === 'off') return undefined;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    const candidate = path.join(dir, 'models', 'tessdata_fast');
+    if (existsSync(candidate)) return candidate;
+    const up = path.dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return undefined;
 }

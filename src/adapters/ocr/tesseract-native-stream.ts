@@ -1,0 +1,220 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import type { GreyImage, OcrEngine, OcrRequest, OcrResult } from '../../ports/ocr-engine.js';
+import { encodePgm, parseTesseractTsv } from './tesseract-tsv.js';
+
+/**
+ * Native tesseract as one long-lived process per engine (per pool thread), fed page after page:
+ * each CLI start costs 0.2–0.3 CPU s before it reads (model and the legacy engine's ambiguity
+ * table, docs/reading.md "Native tesseract's CPU per call"), which this pays once per process.
+ *
+ * How pages get in (measured on Debian's tesseract 5.3.0, docs/reading.md session 13):
+ * `-c stream_filelist=1` reads image names from stdin, one per line, as they come. Leptonica
+ * cannot read a named pipe (pixRead seeks to the end to size the file: "fnbytesInFile: seek
+ * position must be > 0"), so the page goes into an unnamed RAM file instead: `O_TMPFILE` on
+ * /dev/shm (tmpfs) — it never has a name in any directory, never reaches a disk, and the kernel
+ * frees it when the last descriptor closes, crash or not. The child inherits it as fd 3 and
+ * opens `/dev/fd/3` for every page (a fresh open: offset 0, the current contents); the file is
+ * rewritten only between pages. The dpi is the process's `--dpi` (PGM carries none): a page of
+ * another dpi or language set restarts the process.
+ *
+ * How pages come out: the TSV renderer writes and flushes each page's rows when the page is
+ * done, starting with a level-1 row carrying its page number, but nothing marks a page's end.
+ * So every page is followed by a 1 × 1 white sentinel image (fd 4): when the sentinel's level-1
+ * row arrives, the page before it is complete. Real pages are the odd page numbers.
+ *
+ * Bounded: a page that takes longer than `pageTimeoutMs`, an abort, or an exit mid-page kill
+ * the process (SIGKILL) and reject; the next page starts a new one. Where the RAM file cannot
+ * be made (no /dev/shm, no O_TMPFILE) or the process never reads a first page, every call goes
+ * to `fallback` (one process per call, tesseract-native.ts).
+ */
+export interface StreamingTesseractOptions {
+  binary?: string;
+  psm?: number;
+  /** Where the unnamed page file lives; must be a RAM file system. */
+  ramDir?: string;
+  /** Longest one page may take before the process is killed. */
+  pageTimeoutMs?: number;
+  fallback: OcrEngine;
+}
+
+/** __O_TMPFILE (same value on x86-64 and arm64) together with O_DIRECTORY, as glibc's O_TMPFILE. */
+const O_TMPFILE = 0o20000000 | fs.constants.O_DIRECTORY;
+const SENTINEL = encodePgm(new Uint8Array([255]), 1, 1);
+
+interface Pending {
+  resolve: (r: OcrResult) => void;
+  reject: (e: unknown) => void;
+}
+
+interface StreamProcess {
+  key: string;
+  child: ChildProcess;
+  imageFd: number;
+  sentinelFd: number;
+  pending: Pending | null;
+  /** Rows of the real page being received; null while inside a sentinel page. */
+  rows: string[] | null;
+  partial: string;
+  dead: boolean;
+}
+
+export function createStreamingTesseractEngine(options: StreamingTesseractOptions): OcrEngine {
+  const binary = options.binary ?? 'tesseract';
+  const ramDir = options.ramDir ?? '/dev/shm';
+  const pageTimeoutMs = options.pageTimeoutMs ?? 120_000;
+  let proc: StreamProcess | null = null;
+  let everRead = false;
+  let useFallback = false;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function stop(p: StreamProcess, reason: unknown): void {
+    if (!p.dead) {
+      p.dead = true;
+      p.child.kill('SIGKILL');
+      closeFd(p.imageFd);
+      closeFd(p.sentinelFd);
+    }
+    if (proc === p) proc = null;
+    const pending = p.pending;
+    p.pending = null;
+    pending?.reject(reason);
+  }
+
+  function start(key: string, args: string[]): StreamProcess {
+    const imageFd = fs.openSync(ramDir, O_TMPFILE | fs.constants.O_RDWR, 0o600);
+    let sentinelFd = -1;
+    try {
+      sentinelFd = fs.openSync(ramDir, O_TMPFILE | fs.constants.O_RDWR, 0o600);
+      fs.writeSync(sentinelFd, SENTINEL, 0, SENTINEL.length, 0);
+    } catch (err) {
+      closeFd(imageFd);
+      throw err;
+    }
+    const child = spawn(binary, args, {
+      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      stdio: ['pipe', 'pipe', 'ignore', imageFd, sentinelFd],
+    });
+    const p: StreamProcess = { key, child, imageFd, sentinelFd, pending: null, rows: null, partial: '', dead: false };
+    child.stdin!.on('error', () => undefined);
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => onOutput(p, chunk));
+    // Could not run, or exited by itself (not killed) before reading any page: this build or
+    // system cannot stream pages, and the caller falls back to one process per call.
+    child.on('error', (err) => stop(p, new StreamUnusable(err.message)));
+    child.on('close', (code, sig) => {
+      const msg = `tesseract exited mid-stream (${sig ?? code})`;
+      stop(p, sig === null && !everRead ? new StreamUnusable(msg) : new Error(msg));
+    });
+    return p;
+  }
+
+  /** Splits the stream into rows; a sentinel's level-1 row completes the page before it. */
+  function onOutput(p: StreamProcess, chunk: string): void {
+    const lines = (p.partial + chunk).split('\n');
+    p.partial = lines.pop()!;
+    for (const line of lines) {
+      const cols = line.split('\t');
+      if (cols[0] === '1' && cols.length >= 12) {
+        const page = Number(cols[1]);
+        if (page % 2 === 1) {
+          p.rows = [];
+          continue;
+        }
+        const rows = p.rows;
+        p.rows = null;
+        const pending = p.pending;
+        p.pending = null;
+        if (pending && rows) {
+          everRead = true;
+          pending.resolve({ words: parseTesseractTsv(rows.join('\n')) });
+        }
+        continue;
+      }
+      p.rows?.push(line);
+    }
+  }
+
+  function readPage(image: GreyImage, request: OcrRequest): Promise<OcrResult> {
+    const psm = String(options.psm ?? 6);
+    const dpi = String(Math.round(request.dpi));
+    const langs = request.languages.join('+');
+    const key = `${langs}|${dpi}|${psm}`;
+    if (proc && proc.key !== key) stop(proc, new Error('restarted'));
+    if (!proc) {
+      proc = start(key, ['-', '-', '-l', langs, '--psm', psm, '--dpi', dpi, '-c', 'stream_filelist=1', '-c', 'debug_file=/dev/null', 'tsv']);
+    }
+    const p = proc;
+    const pgm = encodePgm(image.data, image.width, image.height);
+    fs.ftruncateSync(p.imageFd, 0);
+    fs.writeSync(p.imageFd, pgm, 0, pgm.length, 0);
+    return new Promise<OcrResult>((resolve, reject) => {
+      const timer = setTimeout(() => stop(p, new Error(`tesseract took longer than ${pageTimeoutMs} ms for a page`)), pageTimeoutMs);
+      const onAbort = () => stop(p, request.signal!.reason);
+      request.signal?.addEventListener('abort', onAbort, { once: true });
+      const done = () => {
+        clearTimeout(timer);
+        request.signal?.removeEventListener('abort', onAbort);
+        // The page's bytes do not outlive its reading.
+        if (!p.dead) fs.ftruncateSync(p.imageFd, 0);
+      };
+      p.pending = {
+        resolve: (r) => {
+          done();
+          resolve(r);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
+      };
+      p.child.stdin!.write('/dev/fd/3\n/dev/fd/4\n');
+    });
+  }
+
+  async function recognizeOne(image: GreyImage, request: OcrRequest): Promise<OcrResult> {
+    request.signal?.throwIfAborted();
+    if (useFallback) return options.fallback.recognize(image, request);
+    try {
+      return await readPage(image, request);
+    } catch (err) {
+      if (request.signal?.aborted) throw request.signal.reason;
+      // No RAM file system, no O_TMPFILE, no binary, or a build that cannot stream: fall back
+      // for good. A process killed or timed out mid-page is restarted on the next call.
+      if (!(err instanceof StreamUnusable) && !isSetupError(err)) throw err;
+      useFallback = true;
+      return options.fallback.recognize(image, request);
+    }
+  }
+
+  return {
+    name: 'native',
+    recognize(image: GreyImage, request: OcrRequest): Promise<OcrResult> {
+      // One page at a time per process: calls queue behind each other.
+      const result = queue.then(() => recognizeOne(image, request));
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    async close() {
+      if (proc) stop(proc, new Error('engine closed'));
+      await options.fallback.close();
+    },
+  };
+}
+
+/** The streaming process cannot work here (see recognizeOne). */
+class StreamUnusable extends Error {}
+
+/** Errors of making the RAM file (start() before the spawn): EINVAL/EOPNOTSUPP/ENOENT/EISDIR… */
+function isSetupError(err: unknown): boolean {
+  return err instanceof Error && 'syscall' in err && (err as NodeJS.ErrnoException).syscall === 'open';
+}
+
+function closeFd(fd: number): void {
+  if (fd < 0) return;
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // already closed
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Native tesseract as one long-lived process (adapters/ocr/tesseract-native-stream.ts): a real
+ * tesseract reads pages in sequence through one process and gives the words one process per
+ * call gives; a killed process is replaced on the next page; an abort or a page timeout
+ * mid-page kills the process and leaves none behind; where the process cannot be used the
+ * per-call engine reads. Needs native tesseract with deu (skips otherwise).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { descendantsOf } from '../../bench/load/rss.js';
+import { createNativeTesseractEngine } from '../../src/adapters/ocr/tesseract-native.js';
+import { createStreamingTesseractEngine } from '../../src/adapters/ocr/tesseract-native-stream.js';
+import { warmUpPagePdf } from '../../src/pipeline/reading/ocr/warm-up.js';
+import { renderPageGrey } from '../../src/pipeline/reading/pdf-page-image.js';
+import { openPdf } from '../../src/pipeline/reading/pdf-text.js';
+import type { GreyImage, OcrEngine, OcrResult } from '../../src/ports/ocr-engine.js';
+import { availableEngines } from '../pipeline/ocr-engines.js';
+
+const native = availableEngines().includes('native');
+const request = { languages: ['deu'], dpi: 300 };
+
+function tesseracts(): number[] {
+  return descendantsOf(process.pid)
+    .filter((d) => d.name === 'tesseract')
+    .map((d) => d.pid);
+}
+
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return check();
+}
+
+/** A stand-in per-call engine that counts the pages it is given. */
+function countingFallback(): OcrEngine & { calls: number; closed: boolean } {
+  const f = {
+    name: 'native' as const,
+    calls: 0,
+    closed: false,
+    async recognize(): Promise<OcrResult> {
+      f.calls++;
+      return { words: [{ text: 'fallback', x: 0, y: 0, width: 1, height: 1, confidence: 1 }] };
+    },
+    async close() {
+      f.closed = true;
+    },
+  };
+  return f;
+}
+
+describe('native tesseract, one long-lived process', { skip: native ? false : 'native tesseract is not installed', timeout: 180_000 }, () => {
+  let page: GreyImage;
+  let upper: GreyImage;
+
+  before(async () => {
+    const doc = await openPdf(await warmUpPagePdf());
+    page = (await renderPageGrey(doc, 1, { dpi: 300, maxPixels: 4_000_000 })).image;
+    // The top half of the page: a second, different image.
+    const h = Math.floor(page.height / 2);
+    upper = { data: page.data.slice(0, h * page.width), width: page.width, height: h };
+  });
+  after(() => {
+    assert.deepEqual(tesseracts(), [], 'no tesseract process outlives the tests');
+  });
+
+  test('reads two pages in sequence through one process, as one process per call reads them', async () => {
+    const engine = createStreamingTesseractEngine({ fallback: countingFallback() });
+    const perCall = createNativeTesseractEngine();
+    try {
+      const first = await engine.recognize(page, request);
+      const pids = tesseracts();
+      assert.equal(pids.length, 1, 'one process, alive between pages');
+      // Two calls at once queue behind each other on the one process.
+      const [second, third] = await Promise.all([engine.recognize(upper, request), engine.recognize(page, request)]);
+      assert.deepEqual(tesseracts(), pids, 'the same process read the next pages');
+      assert.deepEqual(first.words, (await perCall.recognize(page, request)).words);
+      assert.deepEqual(second.words, (await perCall.recognize(upper, request)).words);
+      assert.deepEqual(third.words, first.words);
+      const text = first.words.map((w) => w.text).join(' ');
+      assert.ok(text.includes('Kontoauszug') && text.includes('2.450,17'), text);
+      assert.ok(second.words.length < first.words.length, 'the second image is the other one');
+    } finally {
+      await engine.close();
+      await perCall.close();
+    }
+    assert.ok(await until(() => tesseracts().length === 0, 5000), 'closing the engine ends its process');
+  });
+
+  test('a killed process is replaced on the next page', async () => {
+    const engine = createStreamingTesseractEngine({ fallback: countingFallback() });
+    try {
+      const first = await engine.recognize(upper, request);
+      const [pid] = tesseracts();
+      process.kill(pid!, 'SIGKILL');
+      assert.ok(await until(() => !tesseracts().includes(pid!), 5000));
+      const again = await engine.recognize(upper, request);
+      assert.deepEqual(again.words, first.words);
+      const now = tesseracts();
+      assert.equal(now.length, 1);
+      assert.notEqual(now[0], pid);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  test('a process killed mid-page rejects that page, and the next page is read', async () => {
+    const fallback = countingFallback();
+    const engine = createStreamingTesseractEngine({ fallback });
+    try {
+      await engine.recognize(upper, request);
+      const reading = engine.recognize(page, request);
+      process.kill(tesseracts()[0]!, 'SIGKILL');
+      await assert.rejects(reading, /tesseract exited mid-stream \(SIGKILL\)/);
+      assert.ok((await engine.recognize(upper, request)).words.length > 0);
+      assert.equal(fallback.calls, 0, 'a crash is not a reason to give up the long-lived process');
+    } finally {
+      await engine.close();
+    }
+  });
+
+  test('an abort mid-page rejects with its reason and leaves no process behind', async () => {
+    const engine = createStreamingTesseractEngine({ fallback: countingFallback() });
+    try {
+      const controller = new AbortController();
+      const reading = engine.recognize(page, { ...request, signal: controller.signal });
+      assert.ok(await until(() => tesseracts().length === 1, 10_000), 'the process started');
+      controller.abort(new Error('caller gave up'));
+      await assert.rejects(reading, /caller gave up/);
+      assert.ok(await until(() => tesseracts().length === 0, 5000), 'the aborted process is gone');
+      assert.ok((await engine.recognize(upper, request)).words.length > 0, 'the next page is read');
+    } finally {
+      await engine.close();
+    }
+  });
+
+  test('a page over the time limit kills the process and rejects', async () => {
+    const engine = createStreamingTesseractEngine({ fallback: countingFallback(), pageTimeoutMs: 1 });
+    try {
+      await assert.rejects(engine.recognize(page, request), /longer than 1 ms/);
+      assert.ok(await until(() => tesseracts().length === 0, 5000));
+    } finally {
+      await engine.close();
+    }
+  });
+
+  test('without a RAM file system for the page, every page goes to the per-call engine', async () => {
+    const fallback = countingFallback();
+    const engine = createStreamingTesseractEngine({ fallback, ramDir: '/nonexistent-ram-dir' });
+    assert.equal((await engine.recognize(upper, request)).words[0]!.text, 'fallback');
+    assert.equal((await engine.recognize(upper, request)).words[0]!.text, 'fallback');
+    assert.equal(fallback.calls, 2);
+    await engine.close();
+    assert.ok(fallback.closed, 'closing closes the fallback too');
+  });
+
+  test('a binary that cannot be started sends every page to the per-call engine', async () => {
+    const fallback = countingFallback();
+    const engine = createStreamingTesseractEngine({ fallback, binary: '/nonexistent/tesseract' });
+    assert.equal((await engine.recognize(upper, request)).words[0]!.text, 'fallback');
+    assert.equal((await engine.recognize(upper, request)).words[0]!.text, 'fallback');
+    assert.equal(fallback.calls, 2);
+    await engine.close();
+  });
+
+  test('a binary that exits before reading a page (cannot stream) sends pages to the per-call engine', async () => {
+    const fallback = countingFallback();
+    const engine = createStreamingTesseractEngine({ fallback, binary: 'false' });
+    assert.equal((await engine.recognize(upper, request)).words[0]!.text, 'fallback');
+    assert.equal(fallback.calls, 1);
+    await engine.close();
+  });
+});
