@@ -70,7 +70,7 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
   }
   for (const name of ['erstattung', 'nachzahlung'] as const) {
     const f = found[name];
-    if (f && 'label' in f) found[name] = columnTotal(input.lines, f as FoundValue) ?? f;
+    if (f && 'label' in f) found[name] = columnTotal(input.lines, f as FoundValue) ?? rowTotal(input.lines, f as FoundValue) ?? f;
   }
   // Notices also state the refund as a sentence with the amount before the verb ("Der Betrag von
   // insgesamt 829,44 € wird Ihnen erstattet / auf Ihr Konto überwiesen"), which the label–value
@@ -149,6 +149,29 @@ function columnTotal(lines: readonly TextLine[], f: FoundValue): FoundValue | nu
   }
   if (rows < 2) return null;
   for (let j = i; j < Math.min(lines.length, i + 6) && lines[j]!.page === f.line.page; j++) {
+    const l = lines[j]!;
+    for (let k = 0; k < l.cells.length; k++) {
+      const g = figureAt(l, k);
+      if (g?.kind === 'money' && Math.abs(g.cents!) === sum) return { ...f, value: g.printed, page: l.page, line: l };
+    }
+  }
+  return null;
+}
+
+/**
+ * A result row with the taxes as columns (`noch zu erstatten | 644,00 | 0,00 | 57,96`) states the
+ * result per tax; the amount paid out or due is their total, printed below it (`Insgesamt zu
+ * erstatten 701,96 €`). Taken only where a money value within four lines below equals the sum of
+ * the row's amounts — the letter's own arithmetic ties the total to the row.
+ */
+function rowTotal(lines: readonly TextLine[], f: FoundValue): FoundValue | null {
+  if (f.line !== f.label.line) return null;
+  const figures = f.line.cells.map((_, k) => figureAt(f.line, k)).filter((g) => g?.kind === 'money' && g.cents !== null && g.x0 > f.label.x1);
+  if (figures.length < 2) return null;
+  const sum = figures.reduce((a, g) => a + Math.abs(g!.cents!), 0);
+  const at = placeOf(lines, f.line);
+  if (at < 0 || sum === 0) return null;
+  for (let j = at + 1; j < Math.min(lines.length, at + 5) && lines[j]!.page === f.line.page; j++) {
     const l = lines[j]!;
     for (let k = 0; k < l.cells.length; k++) {
       const g = figureAt(l, k);
