@@ -461,6 +461,8 @@ export const LETTER_LEXICON: readonly Entry<LetterMeaning>[] = [
   { word: 'Wir weichen von Ihrer Erklärung ab', pattern: String.raw`(weich\w* .{0,80}(erklärung|angaben))`, means: ['deviation'] },
   { word: 'von Ihrer Steuererklärung abgewichen', pattern: String.raw`von (ihrer|der) \w*erklärung abgewichen`, means: ['deviation'] },
   { word: 'abweichend von Ihrer Steuererklärung', pattern: String.raw`abweichend von (ihrer|der) (steuer)?erklärung`, means: ['deviation'] },
+  // The effect stated against the return: "Die Steuer ist dadurch um 340,00 € höher als nach Ihrer Erklärung".
+  { word: 'höher als nach Ihrer Erklärung', pattern: String.raw`(höher|niedriger) als (nach |in |laut |lt\. )?(ihrer|der) (steuer)?erklärung|(höher|niedriger) als erklärt`, means: ['deviation'] },
   { word: 'nicht in voller Höhe anerkannt', pattern: String.raw`(nicht|nur teilweise) (in voller höhe )?(anerkannt|berücksichtigt)`, means: ['deviation'] },
   { word: 'bereits gezahlt', means: ['notFixing'] },
   { word: 'anzurechnen', means: ['notFixing', 'subtractWord', 'headerOther'] },
