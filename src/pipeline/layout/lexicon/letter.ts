@@ -438,7 +438,7 @@ export const LETTER_LEXICON: readonly Entry<LetterMeaning>[] = [
   { word: 'zu zahlen', means: ['taxResult', 'taxNotSummed', 'subtotalRow', 'dunningSubtotal'] },
   { word: 'Guthaben', means: ['taxResult', 'taxNotSummed'] },
   { word: 'Restschuld', means: ['taxResult', 'taxNotSummed'] },
-  { word: 'zu erstatten', means: ['taxResult'] },
+  { word: 'zu erstatten', means: ['taxResult', 'taxNotSummed'] },
   { word: 'Zuschlag', means: ['taxAdds', 'deductionRow', 'payslipAddition'] },
   // Kurzarbeitergeld (and Saison-/Transfer-Kug) is paid by the employer on top of the net.
   { word: 'Kurzarbeitergeld', means: ['payslipAddition'] },
