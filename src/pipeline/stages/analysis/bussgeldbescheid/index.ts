@@ -8,10 +8,22 @@ import { splitSections } from '../common/sections.js';
 import { extractBussgeldKeyNumbers } from './key-numbers.js';
 import { bussgeldReviewFlags, type BussgeldFlagInput, type BussgeldKind } from './review-flags.js';
 import { letterForms, letterWords } from '../../../layout/letter-words.js';
+import { foldGerman } from '../../../layout/fold.js';
+import { addDays } from '../../../../domain/german-dates.js';
 
 interface Facts extends BussgeldFlagInput {
   sender: string | null;
   subtype: string;
+  /** Weeks of an objection period the notice prints other than the German two (a foreign authority's). */
+  printedWeeks: number | null;
+}
+
+function printedWeeksOf(texts: Parameters<typeof foldedHas>[0]): number | null {
+  for (const t of texts) {
+    const m = WEEKS_PERIOD.exec(foldGerman(t.text));
+    if (m) return WEEK_WORDS[m[1]!] ?? Number(m[1]);
+  }
+  return null;
 }
 
 /** Section headings, folded (the lexicon's printed words through the letter fold). */
@@ -28,6 +40,14 @@ const TWO_WEEKS = letterWords('twoWeeks');
 const OBJECTION = letterWords('objection');
 const OBJECTION_PERIOD = new RegExp(`(?:${TWO_WEEKS})[^.]{0,160}?(?:${OBJECTION})|(?:${OBJECTION})[^.]{0,160}?(?:${TWO_WEEKS})`, 'u');
 
+const WEEK_WORDS: Record<string, number> = { drei: 3, vier: 4, funf: 5, sechs: 6, acht: 8 };
+/**
+ * A notice that states its own objection period in weeks other than the two of § 67 OWiG (a
+ * foreign authority writing in German: "innerhalb von sechs Wochen nach dem Datum der
+ * Entscheidung … Einspruch"): the summary names that period, not the German one. Folded text.
+ */
+const WEEKS_PERIOD = new RegExp(String.raw`(?:innerhalb|binnen)\s+(?:von\s+)?(drei|vier|funf|sechs|acht|[3-8])\s+wochen[^.]{0,160}?(?:${OBJECTION})`, 'u');
+
 export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.bussgeldbescheid',
   extract(input) {
@@ -35,7 +55,8 @@ export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
     const sub = input.subtype;
     const kind: BussgeldKind = sub.id === 'anhoerung' ? 'anhoerung' : sub.id === 'verwarnung' ? 'verwarnung' : 'bussgeldbescheid';
     const objectionPeriodPrinted = foldedHas(input.texts, OBJECTION_PERIOD);
-    return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { keyNumbers: base.keyNumbers, kind, sender: senderOf(input.lines), subtype: sub.label, objectionPeriodPrinted } };
+    const printedWeeks = objectionPeriodPrinted ? null : printedWeeksOf(input.texts);
+    return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { keyNumbers: base.keyNumbers, kind, sender: senderOf(input.lines), subtype: sub.label, objectionPeriodPrinted, printedWeeks } };
   },
   flags: bussgeldReviewFlags,
   sections: (input) => splitSections(input.lines, { headings: BUSSGELD_HEADINGS }),
@@ -50,7 +71,8 @@ export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
     const extras = [v('punkte') ? `${v('punkte')} Punkt${v('punkte') === '1' ? '' : 'e'} im Fahreignungsregister` : null, v('fahrverbot') ? `Fahrverbot von ${v('fahrverbot')}` : null].filter(Boolean);
     if (extras.length) parts.push(`Außerdem: ${extras.join(', ')}.`);
     const datum = dateOf(v('bescheiddatum') ?? undefined);
-    if (datum && flags.some((x) => x.topic === 'einspruchsfrist')) parts.push(`Einspruch ist bis zum ${fmtDate(bussgeldEinspruchsfrist(datum))} möglich (bei Zustellung am Bescheiddatum).`);
+    if (datum && f.printedWeeks) parts.push(`Einspruch ist laut Bescheid innerhalb von ${f.printedWeeks} Wochen möglich, bis zum ${fmtDate(addDays(datum, 7 * f.printedWeeks))} (ab dem Bescheiddatum).`);
+    else if (datum && flags.some((x) => x.topic === 'einspruchsfrist')) parts.push(`Einspruch ist bis zum ${fmtDate(bussgeldEinspruchsfrist(datum))} möglich (bei Zustellung am Bescheiddatum).`);
     if (parts.length < 2) parts.push('Beträge waren nicht eindeutig zu lesen.');
     return parts.join(' ');
   },

@@ -17,9 +17,13 @@ import { letterPattern } from '../../../layout/letter-words.js';
 export const BUSSGELD_KEYS = ['bescheiddatum', 'tatdatum', 'geldbusse', 'gebuehren', 'auslagen', 'gesamtbetrag', 'punkte', 'fahrverbot'] as const;
 
 const SPECS: Record<'geldbusse' | 'gebuehren' | 'auslagen' | 'gesamtbetrag', LabelSpec> = {
-  geldbusse: { labels: ['Geldbuße', 'Bußgeld', 'Verwarnungsgeld', 'Verwarngeld', 'Geldbetrag'], kind: 'money', maxGap: 5, skipLine: letterPattern('notFineAmount', '$W', '') },
-  gebuehren: { labels: ['Gebühren', 'Gebühr', 'Verwaltungsgebühr', 'Verwaltungsgebühren'], kind: 'money', maxGap: 6 },
-  auslagen: { labels: ['Auslagen', 'Zustellungsauslagen', 'Zustellkosten', 'Auslagen der Verwaltungsbehörde'], kind: 'money', maxGap: 6 },
+  // A foreign authority writing in German (NL CJIB, AT Strafverfügung) names the fine a Sanktion or
+  // a Geldstrafe; tried after the German words.
+  geldbusse: { labels: ['Geldbuße', 'Bußgeld', 'Verwarnungsgeld', 'Verwarngeld', 'Geldbetrag', 'Sanktion', 'Sanktionsbetrag'], kind: 'money', maxGap: 5, skipLine: letterPattern('notFineAmount', '$W', '') },
+  gebuehren: { labels: ['Gebühren insgesamt', 'Gebühren', 'Gebühr', 'Verwaltungsgebühr', 'Verwaltungsgebühren', 'Verwaltungskosten'], kind: 'money', maxGap: 6 },
+  // Itemised Auslagen (Zustellung, Blutentnahme, Gutachten) under an `Auslagen:` heading close with
+  // their total row: that row, not the first item below the heading, is the key.
+  auslagen: { labels: ['Auslagen insgesamt', 'Summe der Auslagen', 'Auslagen gesamt', 'Auslagen', 'Zustellungsauslagen', 'Zustellkosten', 'Auslagen der Verwaltungsbehörde'], kind: 'money', maxGap: 6 },
   gesamtbetrag: { labels: ['Gesamtbetrag', 'Gesamtforderung', 'zu zahlender Gesamtbetrag', 'zu zahlender Betrag', 'Zahlbetrag', 'Gesamtsumme', 'Summe', 'Gesamt', 'insgesamt'], kind: 'money', maxGap: 5 },
 };
 
@@ -60,9 +64,9 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
   dropPartsEqualToTotal(found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' });
   const summed = tableSumCheck(BUSSGELD_RULE, input.lines, found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' }, findKeyValues(input.lines, SPECS.gesamtbetrag));
   if (summed) found.gesamtbetrag = summed.total;
-  found.bescheiddatum = letterDate(input.lines, input.texts, ['Bescheiddatum', 'Datum des Bescheids', 'Bescheid vom', 'Erlassen am', 'Datum']);
+  found.bescheiddatum = letterDate(input.lines, input.texts, ['Bescheiddatum', 'Datum des Bescheids', 'Bescheid vom', 'Erlassen am', 'Datum der Entscheidung', 'Datum']);
   found.tatdatum =
-    findKeyValue(input.lines, { labels: ['Tatzeit', 'Tattag', 'Tatdatum', 'Datum der Tat', 'Tatzeitpunkt', 'Tag der Tat', 'Datum/Uhrzeit'], kind: 'date', maxGap: 3 }) ??
+    findKeyValue(input.lines, { labels: ['Tatzeit', 'Tattag', 'Tatdatum', 'Datum der Tat', 'Tatzeitpunkt', 'Tag der Tat', 'Datum/Uhrzeit', 'Datum und Uhrzeit'], kind: 'date', maxGap: 3 }) ??
     findInProse(input.texts, new RegExp(String.raw`(?:wird vorgeworfen|vorgeworfen,|Ihnen wird zur Last gelegt|haben)[^.]{0,40}?am\s+(${DATE_SRC})`, 'u')) ??
     findInProse(input.texts, new RegExp(String.raw`\bam\s+(${DATE_SRC})\s*,?\s+(?:um|gegen|von|ab)\s+\d{1,2}[:.]\d{2}`, 'u'));
   const punkte =

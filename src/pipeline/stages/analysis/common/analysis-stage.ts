@@ -82,7 +82,24 @@ export function senderOf(lines: readonly TextLine[]): string | null {
     if (/[,·]$/.test(c.text)) break;
   }
   const s = words.join(' ').trim();
-  return s.length >= 3 ? s.slice(0, 80) : null;
+  if (s.length < 3) return null;
+  return (s === s.toUpperCase() ? mixedCaseOf(lines, first, s) : null) ?? s.slice(0, 80);
+}
+
+/**
+ * A letterhead set in capitals (a logo: `HOLLWEG & PARTNER`) is the name as a typeface shows it;
+ * the return-address line below prints the same name as it is written (`Hollweg & Partner ·
+ * Domshof 8 · …`). That spelling is taken where one of the next lines of the page starts with it.
+ */
+function mixedCaseOf(lines: readonly TextLine[], first: TextLine, caps: string): string | null {
+  const at = lines.indexOf(first);
+  for (const l of lines.slice(at + 1, at + 10)) {
+    if (l.page !== first.page) break;
+    const text = l.text.trim();
+    const head = text.slice(0, caps.length);
+    if (head.toUpperCase() === caps && head !== caps && !/[\p{L}\d]/u.test(text.charAt(caps.length))) return head.slice(0, 80);
+  }
+  return null;
 }
 
 /** Puts found values into the key-number record, in SPEC order, omitting what was not found. */

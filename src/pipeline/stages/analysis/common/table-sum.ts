@@ -170,6 +170,11 @@ export function tableSumCheck(
       // The rows a holding sum adds that are no key number: amounts the letter demands under its own labels.
       const labelled = rows.filter((r) => r.sign > 0 && !keyOfLine(r.line)).map((r) => ({ label: labelCell(r.line, r.label), value: r.printed, page: r.line.page }));
       if (check?.holds) return { check, total, labelled };
+      const itemised = withoutBreakdowns(rows, keyOfLine);
+      if (itemised.length < rows.length) {
+        const collapsed = sumCheck(rule, itemised.map((r) => ({ name: keyOfLine(r.line) ?? r.label, printed: r.printed, sign: r.sign })), { name: names.total, printed: total.value });
+        if (collapsed?.holds) return { check: collapsed, total, labelled: itemised.filter((r) => r.sign > 0 && !keyOfLine(r.line)).map((r) => ({ label: r.label, value: r.printed, page: r.line.page })) };
+      }
       const across = acrossColumns(lines, first as { value: string; line: TextLine }, rows, keyOfLine, names.total, total.value, rule);
       if (across) return { check: across.check, total, labelled: [...labelled, ...across.labelled] };
       // A failing sum is reported only when every line between was read: a line that prints a
@@ -183,6 +188,29 @@ export function tableSumCheck(
   const terms = [names.first, ...names.parts].filter((n) => found[n]).map((n) => ({ name: n, printed: found[n]!.value, sign: 1 as const }));
   const check = sumCheck(rule, terms, { name: names.total, printed: totals[0]!.value });
   return check?.holds ? { check, total: totals[0]! } : null;
+}
+
+/**
+ * A part itemised above its own row (interest computed per claim item — `Miete April 5,08`,
+ * `Betriebskosten 2,07` — over `Verzugszinsen 7,15`) is counted once: a run of two or more rows
+ * that are no key number and add up exactly to the row after them is that row's breakdown, and
+ * is left out of the sum. Tried only when the plain reading does not add up.
+ */
+function withoutBreakdowns(rows: readonly SumRow[], keyOfLine: (line: TextLine) => string | undefined): SumRow[] {
+  const drop = new Set<SumRow>();
+  for (let k = 2; k < rows.length; k++) {
+    let sum = 0;
+    for (let j = k - 1; j >= 1; j--) {
+      const r = rows[j]!;
+      if (keyOfLine(r.line) || drop.has(r)) break;
+      sum += r.cents;
+      if (k - j >= 2 && sum === rows[k]!.cents && sum !== 0) {
+        for (let m = j; m < k; m++) drop.add(rows[m]!);
+        break;
+      }
+    }
+  }
+  return rows.filter((r) => !drop.has(r));
 }
 
 /**

@@ -118,5 +118,13 @@ function payoutCheck(lines: readonly TextLine[], found: Record<string, FoundValu
   const signed = rows.map((r) => ({ name: r.label, printed: r.printed, sign: (r.cents < 0 || r.sign < 0 || !ADDITION.test(foldGerman(r.label)) ? -1 : 1) as 1 | -1 }));
   const check = sumCheck(PAYOUT_RULE, [netTerm, ...signed], total);
   // Only a reading that adds up is reported: rows between net and payout may be notes, not amounts.
-  return check?.holds ? check : null;
+  if (check?.holds) return check;
+  // A block computed after the net (the Kurzarbeitergeld from the two rechnerische Leistungssätze,
+  // the garnishable amount from the net less the unpfändbare parts) prints its working rows above
+  // its result: the block ends in the one row that is paid or deducted, so the last row alone is
+  // tried — still only reported when it accounts for the difference to the cent.
+  const last = signed[signed.length - 1]!;
+  if (signed.length < 2) return null;
+  const result = sumCheck(PAYOUT_RULE, [netTerm, last], total);
+  return result?.holds ? result : null;
 }

@@ -14,7 +14,7 @@ import { letterDate } from '../common/dates.js';
 import { findAllInProse, findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
 import { compareDates } from '../../../../domain/german-dates.js';
 import { figureAt } from '../common/row-figures.js';
-import { dateOf, findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
+import { centsOf, dateOf, findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
 import { foldGerman } from '../../../layout/fold.js';
 import { placeOf } from '../common/line-order.js';
 import { openClaim } from './settlement.js';
@@ -97,6 +97,7 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   dropPartsEqualToTotal(found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' });
   const summed = tableSumCheck(MAHN_RULE, input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, findKeyValues(input.lines, SPECS.gesamtforderung));
   if (summed) found.gesamtforderung = summed.total;
+  if (!found.gesamtforderung && found.hauptforderung) found.gesamtforderung = costFreeTotal(input.lines, found);
   // The date may wrap onto the next line ("Rechnung Nr. 22-0614-8871 / vom 14.06.2022").
   const entstehung = findInProse(input.texts, new RegExp(String.raw`(?:Rechnung|Rechnungs-Nr\.?|Vertrag|Bestellung|Lieferung|Leistung)(?:[^\n]|\n(?!\n)){0,40}?vom\s+(${DATE_SRC})`, 'u'));
   const rate = findInProse(input.texts, /(\d{1,2}(?:,\d{1,3})?)\s?%\s*(?:p\.\s?a\.|Zinsen|jährlich|pro Jahr)?/u);
@@ -155,3 +156,19 @@ function claimSubtotal(lines: readonly TextLine[], h: FoundValue): FoundValue | 
   }
   return null;
 }
+
+/**
+ * A reminder that charges nothing beside the claim (a first Zahlungserinnerung, "kostenfrei")
+ * demands the open amount itself: with no interest or cost found, the Hauptforderung is the
+ * total — taken only where the letter prints that amount again on another line (the transfer
+ * block's Betrag, the boxed "Offener Betrag"), so that the amount demanded is the claim.
+ */
+function costFreeTotal(lines: readonly TextLine[], found: Record<string, { value: string; page: number; line?: TextLine } | null>): { value: string; page: number; line?: TextLine } | null {
+  const h = found.hauptforderung!;
+  if (found.zinsen || found.mahngebuehren || found.inkassokosten) return null;
+  const cents = centsOf(h.value);
+  if (cents === null || cents === 0) return null;
+  const printedOn = lines.filter((l) => l !== h.line && l.cells.some((_, i) => { const f = figureAt(l, i); return f?.kind === 'money' && f.cents === cents; }));
+  return printedOn.length >= 2 ? { ...h } : null;
+}
+

@@ -22,6 +22,8 @@ const FESTGESETZT = letterPattern('taxFixed', '$W', '');
 const RESULT = letterPattern('taxResult', '$W', '');
 const ADDS = letterPattern('taxAdds', String.raw`$W|^\+`, '');
 const NOT_SUMMED = letterPattern('taxNotSummed', '$W', '');
+/** A row of what an earlier notice already refunded or paid out. Folded text. */
+const REFUNDED = /\b(?:bereits|schon) (?:erstattet|ausgezahlt)\b/u;
 const PREPAYMENT = letterPattern('taxPrepayment', '$W', '');
 const TOTAL_ROW = letterPattern('totalRowStart', '^($W)', '');
 
@@ -52,7 +54,9 @@ function abrechnungCheck(lines: readonly TextLine[], result: Result): Check[] | 
   const rows = rowsBetween(lines, fest, end, { allColumns: true, maxRows: 25 })?.filter((r) => r.line === fest || !NOT_SUMMED.test(foldGerman(r.label).trim()));
   if (!rows || rows.length < 2) return null;
   // After the taxes fixed, a row is credited unless it adds (Zinsen, Zuschläge).
-  const terms = rows.map((r, i) => ({ name: i === 0 ? 'festgesetzt' : r.label, printed: r.printed.includes(' + ') ? formatGermanAmount(r.cents) : r.printed, sign: i === 0 ? (1 as const) : r.cents >= 0 && ADDS.test(foldGerman(r.label)) ? (1 as const) : (-1 as const) }));
+  // A refund already paid out on the earlier notice (`bereits erstattet`) is owed back against the
+  // new result: it adds, whichever sign the column prints it with.
+  const terms = rows.map((r, i) => ({ name: i === 0 ? 'festgesetzt' : r.label, printed: r.printed.includes(' + ') ? formatGermanAmount(r.cents) : r.printed, sign: i === 0 || REFUNDED.test(foldGerman(r.label)) ? (1 as const) : r.cents >= 0 && ADDS.test(foldGerman(r.label)) ? (1 as const) : (-1 as const) }));
   const check = sumCheck(STEUER_RULE, terms, { name: result.name, printed: result.key.value }, result.sign);
   return check ? [check] : null;
 }

@@ -73,9 +73,13 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
     const y = findInProse(input.texts, TAX_YEAR);
     if (y) found.steuerjahr = { value: y.value, page: y.page };
   }
+  for (const name of ['zu_versteuerndes_einkommen', 'festgesetzte_einkommensteuer', 'solidaritaetszuschlag', 'kirchensteuer'] as const) {
+    const f = found[name];
+    if (f && 'label' in f) found[name] = currentColumn(input.lines, f as FoundValue) ?? f;
+  }
   for (const name of ['erstattung', 'nachzahlung'] as const) {
     const f = found[name];
-    if (f && 'label' in f) found[name] = columnTotal(input.lines, f as FoundValue) ?? f;
+    if (f && 'label' in f) found[name] = columnTotal(input.lines, f as FoundValue) ?? rowTotal(input.lines, f as FoundValue) ?? f;
   }
   // Notices also state the refund as a sentence with the amount before the verb ("Der Betrag von
   // insgesamt 829,44 € wird Ihnen erstattet / auf Ihr Konto überwiesen"), which the label–value
@@ -162,6 +166,54 @@ function columnTotal(lines: readonly TextLine[], f: FoundValue): FoundValue | nu
       const g = figureAt(l, k);
       if (g?.kind === 'money' && Math.abs(g.cents!) === sum) return { ...f, value: g.printed, page: l.page, line: l };
     }
+  }
+  return null;
+}
+
+/**
+ * A result row with the taxes as columns (`noch zu erstatten | 644,00 | 0,00 | 57,96`) states the
+ * result per tax; the amount paid out or due is their total, printed below it (`Insgesamt zu
+ * erstatten 701,96 €`). Taken only where a money value within four lines below equals the sum of
+ * the row's amounts — the letter's own arithmetic ties the total to the row.
+ */
+function rowTotal(lines: readonly TextLine[], f: FoundValue): FoundValue | null {
+  if (f.line !== f.label.line) return null;
+  const figures = f.line.cells.map((_, k) => figureAt(f.line, k)).filter((g) => g?.kind === 'money' && g.cents !== null && g.x0 > f.label.x1);
+  if (figures.length < 2) return null;
+  const sum = figures.reduce((a, g) => a + Math.abs(g!.cents!), 0);
+  const at = placeOf(lines, f.line);
+  if (at < 0 || sum === 0) return null;
+  for (let j = at + 1; j < Math.min(lines.length, at + 5) && lines[j]!.page === f.line.page; j++) {
+    const l = lines[j]!;
+    for (let k = 0; k < l.cells.length; k++) {
+      const g = figureAt(l, k);
+      if (g?.kind === 'money' && Math.abs(g.cents!) === sum) return { ...f, value: g.printed, page: l.page, line: l };
+    }
+  }
+  return null;
+}
+
+/** A column header naming the value now in force beside the earlier one (bisher | neu | Unterschied). */
+const CURRENT_HEADER = /^(neu|neue festsetzung|geändert|jetzt)$/u;
+
+/**
+ * A changed notice compares in a table (`Festsetzung | bisher | neu | Unterschied`): the value in
+ * force is the one under the `neu`/`geändert` header, not the row's first figure. Taken from the
+ * header line directly above the table's rows (at most six rows up, no figure on it), where the
+ * key's own line prints a number under that header.
+ */
+function currentColumn(lines: readonly TextLine[], f: FoundValue): FoundValue | null {
+  const at = placeOf(lines, f.line);
+  for (let k = at - 1; k >= Math.max(0, at - 6); k--) {
+    const above = lines[k]!;
+    if (above.page !== f.line.page) return null;
+    if (/\d/.test(above.text)) continue;
+    const head = above.cells.find((c) => CURRENT_HEADER.test(foldGerman(c.text).trim()));
+    if (!head) return null;
+    const x0 = head.bbox.x - 6;
+    const x1 = head.bbox.x + head.bbox.width + 6;
+    const cell = f.line.cells.find((c) => /^-?[\d.]+(,\d{2})?$/u.test(c.text.trim()) && c.bbox.x + c.bbox.width >= x0 && c.bbox.x <= x1);
+    return cell && cell.text.trim() !== f.value ? { ...f, value: cell.text.trim() } : null;
   }
   return null;
 }
