@@ -223,6 +223,12 @@ export function isCardStatement(lineTexts: readonly string[]): boolean {
 
 /** A foreign-currency part of a card posting: `USD 268,45 1,0931`, `USD 268,45 Kurs 1,0931`. */
 const FX = /\s*\b[A-Z]{3} \d[\d.]*,\d{2}(?: (?:(?:zum )?(?:[Ww]echsel)?[Kk]urs:? )?\d+,\d+)?\s*$/u;
+/**
+ * A line below the merchant that opens with the foreign-currency part, after at most two label
+ * words (`Umsatz GBP 68,11 Kurs 0,8616`, `Originalbetrag: USD 12,00`, `USD 268,45`): the label
+ * belongs to the amount it names, so the line and all below it are text, not the descriptor.
+ */
+const FX_LINE = /^(?:\p{L}[\p{L}.-]*:? ){0,2}[A-Z]{3} \d[\d.]*,\d{2}\b/u;
 
 /**
  * `lines`: the posting's text lines, dates and amounts already removed. `merchants`: the
@@ -274,6 +280,8 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   // wording, no merchant.
   if (merchants && type === '' && !thanks(first) && !vocab.noParty.test(fold(first)) && !vocab.notMerchant.test(first)) {
     // The merchant descriptor, wrapped over lines; a foreign-currency part stays text.
+    const fxLine = ls.findIndex((l, i) => i > 0 && FX_LINE.test(l));
+    if (fxLine > 0) return { counterparty: join(ls.slice(0, fxLine)), text: join(ls.slice(fxLine)) };
     const all = join(ls);
     const fx = FX.exec(all);
     return fx ? { counterparty: all.slice(0, fx.index).trim(), text: fx[0].trim() } : { counterparty: all, text: '' };
