@@ -180,121 +180,19 @@ export function maxOcrPages(config: ReaderConfig): number {
   return Math.max(1, Math.floor(config.maxScannedPages));
 }
 
-export function createDocumentReader(config: ReaderConfig = defaultReaderConfig): ReaderWithStats {
-  const pool = readingPoolFor(config);
-  let closed = false;
-  let ocrPages = 0;
-  let blankPages = 0;
+/** What one reader's reads share: its pool, its configuration and its page counts. */
+interface ReaderState {
+  readonly pool: ReadingPool;
+  readonly config: ReaderConfig;
+  ocrPages: number;
+  blankPages: number;
   /** Readings of pages found blank, so a page copied from one counts as blank too. */
-  const blankReadings = new WeakSet<Page>();
+  readonly blankReadings: WeakSet<Page>;
+}
 
-  /**
-   * One page by OCR. With `bands` > 1 (bandPlan) the page is read in bands (ocr/bands.ts): one
-   * task levels it, then each band is its own task of this read — on whichever thread is free,
-   * in the read's turn of the fair queue — and the bands' words are joined here. A page the
-   * geometry calls sideways, and a blank page, come back read from the first task.
-   */
-  async function ocr(source: OcrSource, signal: AbortSignal, number: number, ticket: ReadTicket, bands: number, previewWidthPx?: number): Promise<Page> {
-    const task = ocrTaskFor(config, source, previewWidthPx);
-    const result = await pool.run<OcrPrepareResult>(bands > 1 ? { ...task, type: 'ocr-prepare', bands } : task, signal, ticket);
-    if (!result.ok) throw toLoadError(result.failure);
-    let page: { width: number; height: number; cells: Page['cells']; blank?: boolean | undefined };
-    let preview = result.preview;
-    if ('levelled' in result) {
-      const { levelled, dpi } = result;
-      const read = (y0: number, y1: number, halfTurn: boolean) =>
-        pool.run<OcrRegionResult>(
-          { type: 'ocr-region', page: levelled, y0, y1, halfTurn, dpi, settings: task.settings, ...(halfTurn && previewWidthPx !== undefined ? { previewWidthPx } : {}) },
-          signal,
-          ticket,
-        );
-      // As for pages: the first failing band aborts its siblings, and all have settled before this returns.
-      const siblings = new AbortController();
-      const forward = () => siblings.abort(signal.reason);
-      signal.addEventListener('abort', forward, { once: true });
-      let readings: RegionReading[];
-      try {
-        readings = (await settleAll(result.bands.map(([y0, y1]) => read(y0, y1, false)), siblings)).map((r) => r.reading);
-      } finally {
-        signal.removeEventListener('abort', forward);
-      }
-      let kept = { page: levelled, readings };
-      // Read unsure, the half-turned page is read too (whole), as in ocrPage.
-      if (config.detectRotation && confidenceOf(...readings) < config.retryBelowConfidence) {
-        const flipped = await read(0, levelled.img.height, true);
-        if (confidenceOf(flipped.reading) > confidenceOf(...readings)) {
-          kept = { page: { ...levelled, turns: levelled.turns + 2 }, readings: [flipped.reading] };
-          preview = flipped.preview;
-        }
-      }
-      page = finishPage(kept.page, kept.readings, dpi, '');
-    } else {
-      page = result.page;
-    }
-    const { width, height, cells, blank } = page;
-    if (blank) blankPages++;
-    else ocrPages++;
-    const out: Page = { number, width, height, source: 'ocr', cells, ...(preview ? { preview } : {}) };
-    if (blank) blankReadings.add(out);
-    return out;
-  }
-
-  async function readPdf(shared: Uint8Array, options: ReadOptions, ticket: ReadTicket): Promise<Page[]> {
-    const text = await pool.run<PdfTextResult>(
-      { type: 'pdf-text', pdf: shared, maxPages: options.maxPages, thresholds: config.textLayer, previewWidthPx: options.previewWidthPx },
-      options.signal,
-      ticket,
-    );
-    if (!text.ok) throw toLoadError(text.failure);
-    // The OCR work is known before any of it starts: refuse what cannot finish in time.
-    const distinctScans = text.pages.filter((p) => p.textLayer !== 'ok' && p.textLayer !== 'blank' && p.sameAs === undefined).length;
-    const maxScans = maxOcrPages(config);
-    if (distinctScans > maxScans) throw toLoadError({ kind: 'too_many_scanned_pages', pages: distinctScans, maxPages: maxScans });
-    // Page tasks share one signal that also fires when a sibling fails, so no page runs on
-    // after the read has already failed.
-    const pagesController = new AbortController();
-    // Every page task listens on it while it waits and while it runs (fair queue, pool): two
-    // listeners a page by design, not a leak; Node warns above 10 (a log line per long scan).
-    setMaxListeners(10 + 2 * text.pages.length, pagesController.signal);
-    const forward = () => pagesController.abort(options.signal.reason);
-    options.signal.addEventListener('abort', forward, { once: true });
-    const byNumber = new Map<number, Promise<Page>>();
-    // Bands of each distinct scanned page, in page order (the order their tasks queue in).
-    const plan = bandPlan(config, distinctScans);
-    let scanIndex = 0;
-    const pages: Promise<Page>[] = text.pages.map((p) => {
-      const preview = p.preview ? { preview: p.preview } : {};
-      if (p.textLayer === 'ok') {
-        const rules = p.rules ? { rules: p.rules } : {};
-        return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: p.cells, ...rules, ...preview });
-      }
-      if (p.textLayer === 'blank') {
-        // Nothing is painted on the page: there is nothing to render or read.
-        blankPages++;
-        return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: [], ...preview });
-      }
-      const same = p.sameAs !== undefined ? byNumber.get(p.sameAs) : undefined;
-      // A page that renders exactly like an earlier one gets that page's reading under its own number.
-      if (same) {
-        return same.then((page) => {
-          if (blankReadings.has(page)) blankPages++;
-          return { ...page, number: p.number, cells: structuredClone(page.cells) };
-        });
-      }
-      const source: OcrSource = p.image
-        ? { type: 'pdf-image', ...p.image, pageWidth: p.width }
-        : { type: 'pdf-render', pdf: shared, pageNumber: p.number };
-      const read = ocr(source, pagesController.signal, p.number, ticket, plan[scanIndex++] ?? 1, options.previewWidthPx);
-      byNumber.set(p.number, read);
-      return read;
-    });
-    try {
-      return await settleAll(pages, pagesController);
-    } finally {
-      options.signal.removeEventListener('abort', forward);
-    }
-  }
-
+export function createDocumentReader(config: ReaderConfig = defaultReaderConfig): ReaderWithStats {
+  const state: ReaderState = { pool: readingPoolFor(config), config, ocrPages: 0, blankPages: 0, blankReadings: new WeakSet<Page>() };
+  let closed = false;
   return {
     async read(bytes: Uint8Array, kind: FileKind, options: ReadOptions): Promise<LoadedDocument> {
       if (closed) throw new Error('document reader is closed');
@@ -305,19 +203,137 @@ export function createDocumentReader(config: ReaderConfig = defaultReaderConfig)
       const ticket = newTicket(options.shareKey ?? '');
       const pages =
         kind === 'pdf'
-          ? await readPdf(shared, options, ticket)
-          : [await ocr({ type: 'image', bytes: shared }, options.signal, 1, ticket, bandPlan(config, 1)[0]!, options.previewWidthPx)];
+          ? await readPdf(state, shared, options, ticket)
+          : [await ocr(state, { type: 'image', bytes: shared }, options.signal, 1, ticket, bandPlan(config, 1)[0]!, options.previewWidthPx)];
       // A task may finish in the moment the deadline passes; the deadline still wins.
       options.signal.throwIfAborted();
       return { format: kind, pages };
     },
-    stats: () => ({ ...pool.stats(), ocrPages, blankPages }),
+    stats: () => ({ ...state.pool.stats(), ocrPages: state.ocrPages, blankPages: state.blankPages }),
     async close() {
       if (closed) return;
       closed = true;
-      await pool.close();
+      await state.pool.close();
     },
   };
+}
+
+/**
+ * One page by OCR. With `bands` > 1 (bandPlan) the page is read in bands (ocr/bands.ts): one
+ * task levels it, then each band is its own task of this read — on whichever thread is free,
+ * in the read's turn of the fair queue — and the bands' words are joined here. A page the
+ * geometry calls sideways, and a blank page, come back read from the first task.
+ */
+async function ocr(state: ReaderState, source: OcrSource, signal: AbortSignal, number: number, ticket: ReadTicket, bands: number, previewWidthPx?: number): Promise<Page> {
+  const task = ocrTaskFor(state.config, source, previewWidthPx);
+  const result = await state.pool.run<OcrPrepareResult>(bands > 1 ? { ...task, type: 'ocr-prepare', bands } : task, signal, ticket);
+  if (!result.ok) throw toLoadError(result.failure);
+  const read = 'levelled' in result ? await readBands(state, result, task.settings, signal, ticket, previewWidthPx) : { page: result.page, preview: result.preview };
+  const { width, height, cells, blank } = read.page;
+  if (blank) state.blankPages++;
+  else state.ocrPages++;
+  const out: Page = { number, width, height, source: 'ocr', cells, ...(read.preview ? { preview: read.preview } : {}) };
+  if (blank) state.blankReadings.add(out);
+  return out;
+}
+
+type LevelledPage = Extract<OcrPrepareResult, { levelled: unknown }>;
+type PageReading = { width: number; height: number; cells: Page['cells']; blank?: boolean | undefined };
+
+/** The bands of a levelled page, each its own task; the half-turned page too when the bands read unsure (as ocrPage does). */
+async function readBands(
+  state: ReaderState,
+  prepared: LevelledPage,
+  settings: OcrTask['settings'],
+  signal: AbortSignal,
+  ticket: ReadTicket,
+  previewWidthPx: number | undefined,
+): Promise<{ page: PageReading; preview: LevelledPage['preview'] }> {
+  const { levelled, dpi } = prepared;
+  let preview = prepared.preview;
+  const read = (y0: number, y1: number, halfTurn: boolean) =>
+    state.pool.run<OcrRegionResult>(
+      { type: 'ocr-region', page: levelled, y0, y1, halfTurn, dpi, settings, ...(halfTurn && previewWidthPx !== undefined ? { previewWidthPx } : {}) },
+      signal,
+      ticket,
+    );
+  // As for pages: the first failing band aborts its siblings, and all have settled before this returns.
+  const siblings = new AbortController();
+  const forward = () => siblings.abort(signal.reason);
+  signal.addEventListener('abort', forward, { once: true });
+  let readings: RegionReading[];
+  try {
+    readings = (await settleAll(prepared.bands.map(([y0, y1]) => read(y0, y1, false)), siblings)).map((r) => r.reading);
+  } finally {
+    signal.removeEventListener('abort', forward);
+  }
+  let kept = { page: levelled, readings };
+  if (state.config.detectRotation && confidenceOf(...readings) < state.config.retryBelowConfidence) {
+    const flipped = await read(0, levelled.img.height, true);
+    if (confidenceOf(flipped.reading) > confidenceOf(...readings)) {
+      kept = { page: { ...levelled, turns: levelled.turns + 2 }, readings: [flipped.reading] };
+      preview = flipped.preview;
+    }
+  }
+  return { page: finishPage(kept.page, kept.readings, dpi, ''), preview };
+}
+
+/** A PDF: one task reads every text layer; the pages without one are OCR'd in parallel, each distinct page once. */
+async function readPdf(state: ReaderState, shared: Uint8Array, options: ReadOptions, ticket: ReadTicket): Promise<Page[]> {
+  const { pool, config } = state;
+  const text = await pool.run<PdfTextResult>(
+    { type: 'pdf-text', pdf: shared, maxPages: options.maxPages, thresholds: config.textLayer, previewWidthPx: options.previewWidthPx },
+    options.signal,
+    ticket,
+  );
+  if (!text.ok) throw toLoadError(text.failure);
+  // The OCR work is known before any of it starts: refuse what cannot finish in time.
+  const distinctScans = text.pages.filter((p) => p.textLayer !== 'ok' && p.textLayer !== 'blank' && p.sameAs === undefined).length;
+  const maxScans = maxOcrPages(config);
+  if (distinctScans > maxScans) throw toLoadError({ kind: 'too_many_scanned_pages', pages: distinctScans, maxPages: maxScans });
+  // Page tasks share one signal that also fires when a sibling fails, so no page runs on
+  // after the read has already failed.
+  const pagesController = new AbortController();
+  // Every page task listens on it while it waits and while it runs (fair queue, pool): two
+  // listeners a page by design, not a leak; Node warns above 10 (a log line per long scan).
+  setMaxListeners(10 + 2 * text.pages.length, pagesController.signal);
+  const forward = () => pagesController.abort(options.signal.reason);
+  options.signal.addEventListener('abort', forward, { once: true });
+  const byNumber = new Map<number, Promise<Page>>();
+  // Bands of each distinct scanned page, in page order (the order their tasks queue in).
+  const plan = bandPlan(config, distinctScans);
+  let scanIndex = 0;
+  const pages: Promise<Page>[] = text.pages.map((p) => {
+    const preview = p.preview ? { preview: p.preview } : {};
+    if (p.textLayer === 'ok') {
+      const rules = p.rules ? { rules: p.rules } : {};
+      return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: p.cells, ...rules, ...preview });
+    }
+    if (p.textLayer === 'blank') {
+      // Nothing is painted on the page: there is nothing to render or read.
+      state.blankPages++;
+      return Promise.resolve({ number: p.number, width: p.width, height: p.height, source: 'pdf', cells: [], ...preview });
+    }
+    const same = p.sameAs !== undefined ? byNumber.get(p.sameAs) : undefined;
+    // A page that renders exactly like an earlier one gets that page's reading under its own number.
+    if (same) {
+      return same.then((page) => {
+        if (state.blankReadings.has(page)) state.blankPages++;
+        return { ...page, number: p.number, cells: structuredClone(page.cells) };
+      });
+    }
+    const source: OcrSource = p.image
+      ? { type: 'pdf-image', ...p.image, pageWidth: p.width }
+      : { type: 'pdf-render', pdf: shared, pageNumber: p.number };
+    const read = ocr(state, source, pagesController.signal, p.number, ticket, plan[scanIndex++] ?? 1, options.previewWidthPx);
+    byNumber.set(p.number, read);
+    return read;
+  });
+  try {
+    return await settleAll(pages, pagesController);
+  } finally {
+    options.signal.removeEventListener('abort', forward);
+  }
 }
 
 /**
