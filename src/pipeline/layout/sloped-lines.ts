@@ -18,7 +18,7 @@
  * less than half as far from the line it was put in by the midline grouping: nothing moves there.
  */
 import type { TextLine } from '../model/lines.js';
-import { foldGerman } from './fold.js';
+import { lineOfCells } from './text-lines.js';
 
 type Cell = TextLine['cells'][number];
 
@@ -130,19 +130,7 @@ function joinOnce(lines: TextLine[]): TextLine[] {
 /** The line with these words, or null when none are left. */
 function remade(line: TextLine, cells: Cell[]): TextLine | null {
   if (cells.length === 0) return null;
-  const heights = cells.map((c) => c.bbox.height).sort((a, b) => a - b);
-  const text = cells.map((c) => c.text).join(' ');
-  return {
-    ...line,
-    cells,
-    text,
-    folded: foldGerman(text),
-    top: Math.min(...cells.map((c) => c.bbox.y)),
-    bottom: Math.max(...cells.map((c) => c.bbox.y + c.bbox.height)),
-    x0: cells[0]!.bbox.x,
-    x1: Math.max(...cells.map(rightOf)),
-    size: heights[Math.floor(heights.length / 2)]!,
-  };
+  return { ...line, ...lineOfCells(cells) };
 }
 
 /** Lines numbered again per page, top to bottom. */

@@ -30,23 +30,30 @@ function groupByMidline(cells: readonly TextCell[]): TextCell[][] {
   return groups.map((g) => g.cells.sort((a, b) => a.bbox.x - b.bbox.x));
 }
 
+/**
+ * What a line is made of its words (at least one, left to right): text, folded text, box and
+ * median word height. Shared by the grouping here and by passes that regroup words
+ * (sloped-lines.ts), so a remade line measures like a grouped one.
+ */
+export function lineOfCells(cells: TextCell[]): Omit<TextLine, 'page' | 'index'> {
+  const heights = cells.map((c) => c.bbox.height).sort((a, b) => a - b);
+  const text = cells.map((c) => c.text).join(' ');
+  return {
+    cells,
+    text,
+    folded: foldGerman(text),
+    top: Math.min(...cells.map((c) => c.bbox.y)),
+    bottom: Math.max(...cells.map((c) => c.bbox.y + c.bbox.height)),
+    x0: cells[0]!.bbox.x,
+    x1: Math.max(...cells.map((c) => c.bbox.x + c.bbox.width)),
+    size: heights[Math.floor(heights.length / 2)]!,
+  };
+}
+
 /** A page's lines of non-blank words. */
 export function pageLines(page: Page): TextLine[] {
   return groupByMidline(page.cells.filter((c) => c.text.trim() !== '')).map((cells, index) => {
-    const heights = cells.map((c) => c.bbox.height).sort((a, b) => a - b);
-    const text = cells.map((c) => c.text).join(' ');
-    return {
-      page: page.number,
-      index,
-      cells,
-      text,
-      folded: foldGerman(text),
-      top: Math.min(...cells.map((c) => c.bbox.y)),
-      bottom: Math.max(...cells.map((c) => c.bbox.y + c.bbox.height)),
-      x0: cells[0]!.bbox.x,
-      x1: Math.max(...cells.map((c) => c.bbox.x + c.bbox.width)),
-      size: heights[Math.floor(heights.length / 2)]!,
-    };
+    return { page: page.number, index, ...lineOfCells(cells) };
   });
 }
 
