@@ -12,7 +12,7 @@ import { sharedCorpusDir } from '../corpus.js';
  *   garbled-font-layer layout, whose text layer is garbage by design and is read by OCR.
  * - `letters`: the letter generators (scripts/fixtures/analysis) at the seeds of
  *   `npm run eval:analysis` (101…112), as `makeTextPdf`; the unseen-author letters, the
- *   earlier blind letters and authors D's, E's, F's and G's first-contact batches (issue 22) in
+ *   earlier blind letters and authors D's, E's, F's, G's and H's first-contact batches (issue 22) in
  *   their text variant (`renderLetter(…, 'text', seedOf(…))`).
  * - `real`: ../shared/corpus/real at run time (never copied): the statement texts the eval
  *   scores (an expected.json with asserted transactions), drawn by `textToPdf(body, Infinity)`
@@ -62,7 +62,7 @@ export async function kontoauszugDocuments(): Promise<GoldenDocument[]> {
 export async function letterDocuments(): Promise<GoldenDocument[]> {
   const { ANALYSIS_TYPES, GENERATORS } = await import('../../../scripts/fixtures/analysis/index.js');
   const { makeTextPdf } = await import('../../../scripts/fixtures/text-pdf.js');
-  const { EARLIER_BLIND_LETTERS, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, FIRST_CONTACT_G, UNSEEN_LETTERS } = await import('../../../scripts/fixtures/analysis/unseen/index.js');
+  const { EARLIER_BLIND_LETTERS, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, FIRST_CONTACT_G, FIRST_CONTACT_H, UNSEEN_LETTERS } = await import('../../../scripts/fixtures/analysis/unseen/index.js');
   const { renderLetter, seedOf } = await import('../../../scripts/fixtures/analysis/unseen/render.js');
   const docs: GoldenDocument[] = [];
   for (const type of ANALYSIS_TYPES) {
@@ -86,6 +86,7 @@ export async function letterDocuments(): Promise<GoldenDocument[]> {
     [FIRST_CONTACT_E, 'first-e', 'FIRST_CONTACT_E'],
     [FIRST_CONTACT_F, 'first-f', 'FIRST_CONTACT_F'],
     [FIRST_CONTACT_G, 'first-g', 'FIRST_CONTACT_G'],
+    [FIRST_CONTACT_H, 'first-h', 'FIRST_CONTACT_H'],
   ] as const) {
     for (const letter of list) {
       docs.push({
