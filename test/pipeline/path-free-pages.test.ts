@@ -4,9 +4,8 @@ import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 import { makeTextPdf } from '../../scripts/fixtures/text-pdf.js';
 import type { PageSpec } from '../../scripts/fixtures/texts.js';
 import { pageRules } from '../../src/pipeline/reading/page-rules.js';
-import { loadPdfObjects } from '../../src/pipeline/reading/pdf-page-image.js';
 import { openPdf } from '../../src/pipeline/reading/pdf-text.js';
-import { pageIsPathFree, scanContent } from '../../src/pipeline/reading/path-free-pages.js';
+import { pathFreePages, scanContent } from '../../src/pipeline/reading/path-free-pages.js';
 import { openSignal, testReader } from './helpers.js';
 
 const reader = testReader();
@@ -16,11 +15,11 @@ const ascii = (s: string) => new TextEncoder().encode(s);
 
 /** Per page of `pdf`: [the pre-scan's verdict, the number of rules the operator list gives]. */
 async function verdicts(pdf: Uint8Array): Promise<[boolean, number][]> {
-  const objects = await loadPdfObjects(pdf);
+  const pathFree = pathFreePages(pdf);
   const doc = await openPdf(pdf);
   try {
     const out: [boolean, number][] = [];
-    for (let n = 1; n <= doc.numPages; n++) out.push([pageIsPathFree(objects, n, await doc.getPage(n)), (await pageRules(doc, n)).length]);
+    for (let n = 1; n <= doc.numPages; n++) out.push([pathFree(await doc.getPage(n)), (await pageRules(doc, n)).length]);
     return out;
   } finally {
     await doc.destroy();
@@ -28,7 +27,10 @@ async function verdicts(pdf: Uint8Array): Promise<[boolean, number][]> {
 }
 
 /** A one-page PDF whose page content is `content` (uncompressed), with a line drawn in a form XObject `/Fm1` and an image-free resource dict. */
-async function pdfWithContent(content: string, options: { form?: boolean; annotation?: 'link' | 'link-with-appearance' } = {}): Promise<Uint8Array> {
+async function pdfWithContent(
+  content: string,
+  options: { form?: boolean; annotation?: 'link' | 'link-with-appearance' } = {},
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
   const ctx = doc.context;
@@ -60,20 +62,28 @@ describe('path-free pages: the pre-scan that spares text pages a second parse (r
     assert.deepEqual(await verdicts(await pdfWithContent('q /Fm1 Do Q', { form: true })), [[false, 1]]);
   });
 
-  it('does not vouch for a page with an annotation that has an appearance; a bare link draws nothing', async () => {
+  it('does not vouch for a page with annotations (pdf.js draws their appearances into the operator list)', async () => {
     assert.deepEqual(await verdicts(await pdfWithContent('q Q', { annotation: 'link-with-appearance' })), [[false, 1]]);
-    assert.deepEqual(await verdicts(await pdfWithContent('q Q', { annotation: 'link' })), [[true, 0]]);
+    assert.deepEqual(await verdicts(await pdfWithContent('q Q', { annotation: 'link' })), [[false, 0]]);
+  });
+
+  it('vouches only for a page object that stands once in the file (not redefined by an appended update)', async () => {
+    const pdf = await pdfWithContent('BT ET', {});
+    assert.deepEqual(await verdicts(pdf), [[true, 0]]);
+    const page = /(\d+) 0 obj\s*<<\s*\/Type \/Page\b/.exec(Buffer.from(pdf).toString('latin1'))!;
+    const appended = Buffer.concat([pdf, Buffer.from(`\n${page[1]} 0 obj\n<< /Type /Page /Contents [] >>\nendobj\n`)]);
+    assert.deepEqual(await verdicts(appended), [[false, 0]]);
   });
 
   it('reads tokens as pdf.js does: strings, comments and names hide nothing, glued or unknown operators mean maybe', () => {
-    const free = { usesDo: false };
+    const free = 'free';
     assert.deepEqual(scanContent(ascii('BT /F1 9 Tf 1 0 0 1 36.5 -2 Tm (S f B\\) S) Tj [(b) -20 <53>] TJ ET')), free);
     assert.deepEqual(scanContent(ascii('% 0 0 m 10 0 l S\nq 0.5 g 10 10 100 20 re W n Q /P <</MCID 0>> BDC EMC')), free);
     assert.equal(scanContent(ascii('(a\\\\) S')), 'maybe'); // the escaped backslash ends the string: S paints
     assert.equal(scanContent(ascii('0 0 m 10 0 lS')), 'maybe'); // pdf.js splits glued operators
     assert.equal(scanContent(ascii('10 10 100 20 re f*')), 'maybe');
     assert.equal(scanContent(ascii('BI /W 1 /H 1 /BPC 8 /CS /G ID \u00ff EI')), 'maybe'); // inline image data is not read
-    assert.deepEqual(scanContent(ascii('q 100 0 0 50 0 0 cm /Im1 Do Q')), { usesDo: true });
+    assert.equal(scanContent(ascii('q 100 0 0 50 0 0 cm /Im1 Do Q')), 'maybe'); // a form would be drawn inline
   });
 
   it('leaves the rules a reader finds unchanged on a document mixing ruled and plain pages', async () => {

@@ -1,5 +1,4 @@
-import { inflateSync } from 'node:zlib';
-import { PDFArray, PDFDict, PDFName, PDFRawStream, type PDFDocument, type PDFObject } from '@cantoo/pdf-lib';
+import { constants, inflateSync } from 'node:zlib';
 import type { PDFPageProxy } from './pdfjs.js';
 
 /**
@@ -9,21 +8,23 @@ import type { PDFPageProxy } from './pdfjs.js';
  * and, with `disableFontFace`, every glyph's outline — cost a third of a text statement's read,
  * and most text pages draw no line at all).
  *
- * Contract: `pageIsPathFree` answers true only when the page's operator list can hold no
- * stroked or filled `constructPath`, so `pageRules` would find none; whenever it cannot be
- * sure it answers false and the caller builds the operator list as before. It is sure only when
- * - pdf-lib loaded the file (not encrypted) and its page at that index is the very object pdf.js
- *   reads (same object number and generation);
- * - the page's content is one stream or an array of streams, each unfiltered or FlateDecode
- *   without DecodeParms, inflating to at most MAX_CONTENT_BYTES;
+ * Contract: the function `pathFreePages(pdf)` gives answers true only when the page's operator
+ * list can hold no stroked or filled `constructPath`, so `pageRules` would find none; whenever
+ * it cannot be sure it answers false and the caller builds the operator list as before. The
+ * file is read from its raw bytes (pdf-lib's full load cost as much as it saved), and it is
+ * sure only when
+ * - the page object pdf.js reads (its object and generation number) stands exactly once in the
+ *   file as `n g obj` (not in an object stream, not redefined by an incremental update; a file
+ *   with object streams and more than one cross-reference section is not vouched for at all,
+ *   as a later section may move an object into a stream), with no /Annots (or an empty array) (pdf.js adds annotation appearances to the operator list);
+ * - its /Contents is a reference or an array of references to streams that each stand exactly
+ *   once in the file, unfiltered or FlateDecode without DecodeParms, inflating to at most
+ *   MAX_CONTENT_BYTES;
  * - outside strings, names and comments every token is a number, `true`/`false`/`null` or an
  *   operator known not to paint a path (a path-painting operator — S s f F f* B B* b b* — or
  *   any token it does not know, glued operators included, means "maybe");
- * - the content holds no inline image (`ID`: its binary data could hide a token);
- * - every `Do` can only paint an image: every XObject in the page's resources is an image
- *   (forms are drawn inline in the operator list, with their paths);
- * - the page has no annotations that could draw (pdf.js adds appearance streams to the operator
- *   list); a link without an appearance stream draws nothing.
+ * - the content holds no inline image (`ID`: its binary data could hide a token) and no `Do`
+ *   (a form XObject is drawn inline in the operator list, with its paths).
  * Type 3 glyph procedures and tiling patterns are not part of the page's operator list (pdf.js
  * keeps them with the font or pattern), so they cannot add rules.
  */
@@ -37,84 +38,152 @@ const NON_PAINTING = new Set([
   'm', 'l', 'c', 'v', 'y', 'h', 're', 'n', 'W', 'W*',
   'BT', 'ET', 'Tc', 'Tw', 'Tz', 'TL', 'Tf', 'Tr', 'Ts', 'Td', 'TD', 'Tm', 'T*', 'Tj', 'TJ', "'", '"',
   'd0', 'd1', 'CS', 'cs', 'SC', 'SCN', 'sc', 'scn', 'G', 'g', 'RG', 'rg', 'K', 'k', 'sh',
-  'BI', 'EI', 'Do', 'MP', 'DP', 'BMC', 'BDC', 'EMC', 'BX', 'EX',
+  'BI', 'EI', 'MP', 'DP', 'BMC', 'BDC', 'EMC', 'BX', 'EX',
   'true', 'false', 'null',
 ]);
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 
-/** Whether page `pageNumber` (1-based) of `objects` (pdf-lib's load of the same bytes) certainly paints no path. */
-export function pageIsPathFree(objects: PDFDocument | null, pageNumber: number, page: PDFPageProxy): boolean {
-  if (!objects) return false;
-  try {
-    if (objects.getPageCount() < pageNumber) return false;
-    const leaf = objects.getPage(pageNumber - 1);
-    if (!page.ref || leaf.ref.objectNumber !== page.ref.num || leaf.ref.generationNumber !== page.ref.gen) return false;
-    if (!annotationsDrawNothing(leaf.node.lookup(PDFName.of('Annots')))) return false;
-    const content = contentBytes(leaf.node.lookup(PDFName.of('Contents')));
-    if (!content) return false;
-    const scan = scanContent(content);
-    if (scan === 'maybe') return false;
-    return !scan.usesDo || onlyImageXObjects(leaf.node.Resources());
-  } catch {
-    return false;
+/** For the PDF `pdf`: whether a page (as pdf.js opened it from the same bytes) certainly paints no path. */
+export function pathFreePages(pdf: Uint8Array): (page: PDFPageProxy) => boolean {
+  const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  let text: string | undefined;
+  return (page) => {
+    try {
+      if (!page.ref) return false;
+      if (text === undefined) {
+        text = bytes.toString('latin1');
+        const sections = text.split('startxref').length - 1;
+        if (sections > 1 && text.includes('/ObjStm')) text = '';
+      }
+      if (text === '') return false;
+      const dict = objectDictionary(text, page.ref.num, page.ref.gen);
+      if (!dict || !noAnnotations(dict.Annots)) return false;
+      const contents = dict.Contents;
+      if (contents === undefined) return true;
+      const refs = (Array.isArray(contents) ? contents : [contents]) as unknown[];
+      const parts: Buffer[] = [];
+      let size = 0;
+      for (const ref of refs) {
+        if (!isRef(ref)) return false;
+        const data = streamData(bytes, text, ref, MAX_CONTENT_BYTES - size);
+        if (!data) return false;
+        size += data.length + 1;
+        parts.push(data, NEWLINE); // streams join at token boundaries
+      }
+      return scanContent(Buffer.concat(parts)) === 'free';
+    } catch {
+      return false;
+    }
+  };
+}
+
+const NEWLINE = Buffer.from('\n');
+/** No /Annots entry, or an empty array (pdf-lib writes `/Annots [ ]`); a reference is not looked up. */
+const noAnnotations = (annots: Value | undefined) => annots === undefined || (Array.isArray(annots) && annots.length === 0);
+interface Ref { num: number; gen: number }
+const isRef = (v: unknown): v is Ref => typeof v === 'object' && v !== null && 'num' in v && 'gen' in v;
+type Value = number | string | boolean | null | Ref | Value[] | { [key: string]: Value };
+
+/** Where `num gen obj` starts its value, when it stands exactly once in the file. */
+function objectStart(text: string, num: number, gen: number): number | null {
+  const re = new RegExp(`(?<![0-9])${num}[\\s]+${gen}[\\s]+obj(?![A-Za-z0-9])`, 'g');
+  const first = re.exec(text);
+  if (!first || re.exec(text)) return null;
+  return first.index + first[0].length;
+}
+
+function objectDictionary(text: string, num: number, gen: number): Record<string, Value> | null {
+  const at = objectStart(text, num, gen);
+  if (at === null) return null;
+  const parsed = parseValue(text, skipSpace(text, at));
+  const value = parsed?.value;
+  return value && typeof value === 'object' && !Array.isArray(value) && !isRef(value) ? value : null;
+}
+
+/** A stream object's decoded data (unfiltered or one FlateDecode), or null when unsure. */
+function streamData(bytes: Buffer, text: string, ref: Ref, maxBytes: number): Buffer | null {
+  const at = objectStart(text, ref.num, ref.gen);
+  if (at === null) return null;
+  const parsed = parseValue(text, skipSpace(text, at));
+  const dict = parsed?.value;
+  if (!parsed || !dict || typeof dict !== 'object' || Array.isArray(dict) || isRef(dict)) return null;
+  let k = skipSpace(text, parsed.end);
+  if (!text.startsWith('stream', k)) return null;
+  k += 'stream'.length;
+  if (text[k] === '\r') k++;
+  if (text[k] === '\n') k++;
+  if ('DecodeParms' in dict || 'DP' in dict) return null;
+  const filter = Array.isArray(dict.Filter) && dict.Filter.length === 1 ? dict.Filter[0] : dict.Filter;
+  if (filter === '/FlateDecode' || filter === '/Fl') {
+    try {
+      return inflateSync(bytes.subarray(k), { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: Math.max(1, maxBytes) });
+    } catch {
+      return null; // damaged or too large: pdf.js may still read part of it
+    }
+  }
+  if (filter !== undefined) return null;
+  // Up to `endstream` whatever /Length says: pdf.js reads that far when the length is wrong, and
+  // bytes past the content's end can only add tokens, never hide one.
+  const end = text.indexOf('endstream', k);
+  const stop = end < 0 ? bytes.length : end;
+  return stop - k > maxBytes ? null : bytes.subarray(k, stop);
+}
+
+function skipSpace(text: string, i: number): number {
+  for (;;) {
+    while (i < text.length && WHITESPACE.has(text.charCodeAt(i))) i++;
+    if (text[i] !== '%') return i;
+    while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
   }
 }
 
-/** The page's content streams decoded and joined (a newline between, as token boundaries), or null when unsure. */
-function contentBytes(contents: PDFObject | undefined): Buffer | null {
-  if (contents === undefined) return Buffer.alloc(0);
-  const streams = contents instanceof PDFArray ? elements(contents) : [contents];
-  const parts: Buffer[] = [];
-  let size = 0;
-  for (const stream of streams) {
-    if (!(stream instanceof PDFRawStream)) return null;
-    const data = decoded(stream, MAX_CONTENT_BYTES - size);
-    if (!data) return null;
-    size += data.length + 1;
-    parts.push(data, Buffer.from('\n'));
+/**
+ * One PDF object value at `i`: dictionaries, arrays, names (with their slash), numbers, references, booleans, null; strings come back as ''. Null when it cannot be parsed.
+ */
+function parseValue(text: string, i: number, depth = 0): { value: Value; end: number } | null {
+  if (depth > 32 || i >= text.length) return null;
+  if (text.startsWith('<<', i)) {
+    const dict: Record<string, Value> = {};
+    let k = skipSpace(text, i + 2);
+    while (!text.startsWith('>>', k)) {
+      const key = parseValue(text, k, depth + 1);
+      if (!key || typeof key.value !== 'string' || !key.value.startsWith('/')) return null;
+      const value = parseValue(text, skipSpace(text, key.end), depth + 1);
+      if (!value) return null;
+      dict[key.value.slice(1)] = value.value;
+      k = skipSpace(text, value.end);
+    }
+    return { value: dict, end: k + 2 };
   }
-  return Buffer.concat(parts);
-}
-
-function decoded(stream: PDFRawStream, maxBytes: number): Buffer | null {
-  const dict = stream.dict;
-  if (dict.has(PDFName.of('DecodeParms')) || dict.has(PDFName.of('DP'))) return null;
-  const raw = Buffer.from(stream.contents.buffer, stream.contents.byteOffset, stream.contents.byteLength);
-  const filter = dict.lookup(PDFName.of('Filter'));
-  const filters = filter === undefined ? [] : filter instanceof PDFArray ? elements(filter) : [filter];
-  if (filters.length === 0) return raw.length <= maxBytes ? raw : null;
-  if (filters.length > 1) return null;
-  const name = filters[0];
-  if (name !== PDFName.of('FlateDecode') && name !== PDFName.of('Fl')) return null;
-  try {
-    return inflateSync(raw, { maxOutputLength: Math.max(1, maxBytes) });
-  } catch {
-    return null; // damaged or too large: pdf.js may still read part of it
+  if (text[i] === '[') {
+    const list: Value[] = [];
+    let k = skipSpace(text, i + 1);
+    while (text[k] !== ']') {
+      const item = parseValue(text, k, depth + 1);
+      if (!item) return null;
+      list.push(item.value);
+      k = skipSpace(text, item.end);
+    }
+    return { value: list, end: k + 1 };
   }
-}
-
-/** An array's elements, references resolved. */
-const elements = (array: PDFArray): (PDFObject | undefined)[] => Array.from({ length: array.size() }, (_, i) => array.lookup(i));
-
-/** Links without an appearance stream draw nothing; any other annotation may. */
-function annotationsDrawNothing(annots: PDFObject | undefined): boolean {
-  if (annots === undefined) return true;
-  if (!(annots instanceof PDFArray)) return false;
-  for (const annot of elements(annots)) {
-    if (!(annot instanceof PDFDict)) return false;
-    if (annot.lookup(PDFName.of('Subtype')) !== PDFName.of('Link') || annot.has(PDFName.of('AP'))) return false;
+  if (text[i] === '(') return { value: '', end: afterLiteralString(Buffer.from(text.slice(i, i + 65536), 'latin1'), 0) + i };
+  if (text[i] === '<') {
+    const end = text.indexOf('>', i);
+    return end < 0 ? null : { value: '', end: end + 1 };
   }
-  return true;
-}
-
-function onlyImageXObjects(resources: PDFDict | undefined): boolean {
-  const xobjects = resources?.lookup(PDFName.of('XObject'));
-  if (!(xobjects instanceof PDFDict)) return false;
-  for (const key of xobjects.keys()) {
-    const x = xobjects.lookup(key);
-    if (!(x instanceof PDFRawStream) || x.dict.lookup(PDFName.of('Subtype')) !== PDFName.of('Image')) return false;
-  }
-  return true;
+  const m = /^(\/[^\s/[\]<>(){}%]*|[^\s/[\]<>(){}%]+)/.exec(text.slice(i, i + 256));
+  if (!m) return null;
+  const token = m[1]!;
+  const end = i + token.length;
+  // Names as pdf.js reads them: `#xx` escapes decoded (`/Ann#6fts` is `/Annots`).
+  if (token.startsWith('/')) return { value: token.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), end };
+  if (token === 'true' || token === 'false') return { value: token === 'true', end };
+  if (token === 'null') return { value: null, end };
+  if (!NUMBER.test(token)) return null;
+  // `num gen R` is a reference.
+  const ref = /^\s+(\d+)\s+R(?![A-Za-z0-9])/.exec(text.slice(end, end + 32));
+  if (ref && /^\d+$/.test(token)) return { value: { num: Number(token), gen: Number(ref[1]) }, end: end + ref[0].length };
+  return { value: Number(token), end };
 }
 
 /** PDF whitespace and delimiters, as pdf.js's lexer splits tokens. */
@@ -125,10 +194,9 @@ const isRegular = (b: number) => !WHITESPACE.has(b) && !DELIMITERS.has(b);
 /**
  * The content's tokens outside literal strings (nested parentheses, backslash escapes), hex
  * strings, names and comments, as pdf.js's lexer reads them: 'maybe' at the first token that is
- * not known to paint no path, or at an inline image's data.
+ * not known to paint no path (an inline image's `ID` and a `Do` included).
  */
-export function scanContent(bytes: Uint8Array): 'maybe' | { usesDo: boolean } {
-  let usesDo = false;
+export function scanContent(bytes: Uint8Array): 'maybe' | 'free' {
   let i = 0;
   const n = bytes.length;
   while (i < n) {
@@ -151,12 +219,10 @@ export function scanContent(bytes: Uint8Array): 'maybe' | { usesDo: boolean } {
       const start = i;
       while (i < n && isRegular(bytes[i]!)) i++;
       const token = Buffer.from(bytes.buffer, bytes.byteOffset + start, i - start).toString('latin1');
-      if (token === 'ID') return 'maybe';
-      if (token === 'Do') usesDo = true;
-      else if (!NON_PAINTING.has(token) && !NUMBER.test(token)) return 'maybe';
+      if (!NON_PAINTING.has(token) && !NUMBER.test(token)) return 'maybe'; // ID and Do included
     }
   }
-  return { usesDo };
+  return 'free';
 }
 
 /** The index after the literal string starting at `start` (its `(`), or the end when it is never closed. */

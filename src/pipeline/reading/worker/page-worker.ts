@@ -1,6 +1,5 @@
 import { workerData } from 'node:worker_threads';
 import sharp from 'sharp';
-import type { PDFDocument } from '@cantoo/pdf-lib';
 import type { GreyImage, OcrEngine } from '../../../ports/ocr-engine.js';
 // A worker thread's entry point is its composition root, as main.ts is the process's: the one
 // place in the pipeline that picks an OCR adapter (by the configured name).
@@ -13,9 +12,9 @@ import { identicalPages } from '../identical-pages.js';
 import { greyPreviewJpeg, previewDpi } from '../page-preview.js';
 import { checkPdfInflation } from '../pdf-inflation.js';
 import { extractPageText, openPdf } from '../pdf-text.js';
-import type { PDFDocumentProxy } from '../pdfjs.js';
+import type { PDFDocumentProxy, PDFPageProxy } from '../pdfjs.js';
 import { pageRules } from '../page-rules.js';
-import { pageIsPathFree } from '../path-free-pages.js';
+import { pathFreePages } from '../path-free-pages.js';
 import { judgeTextLayer } from '../text-layer-quality.js';
 import { bandRows } from '../ocr/bands.js';
 import { ocrPage, preparePage, readRegion } from '../ocr/ocr-page.js';
@@ -99,9 +98,7 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
       return { ok: false, failure: { kind: 'too_many_pages', pages: doc.numPages, maxPages: task.maxPages } };
     }
     const pages: PdfTextPage[] = [];
-    // pdf-lib's view of the file, loaded once and only when needed: for the rules pre-scan and the page images.
-    let objects: Promise<PDFDocument | null> | undefined;
-    const pdfObjects = () => (objects ??= loadPdfObjects(task.pdf));
+    const pathFree = pathFreePages(task.pdf);
     for (let n = 1; n <= doc.numPages; n++) {
       signal.throwIfAborted();
       const page = await extractPageText(doc, n);
@@ -118,7 +115,7 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
         task.previewWidthPx && (textLayer === 'ok' || textLayer === 'blank')
           ? await renderPreview(doc, n, page.width, task.previewWidthPx)
           : undefined;
-      const rules = textLayer === 'ok' ? await rulesOf(doc, n, pdfObjects) : [];
+      const rules = textLayer === 'ok' ? await rulesOf(doc, n, pathFree) : [];
       pages.push({
         number: n,
         width: page.width,
@@ -131,9 +128,9 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
     }
     const toOcr = pages.filter((p) => p.textLayer !== 'ok' && p.textLayer !== 'blank').map((p) => p.number);
     if (toOcr.length > 0) {
-      const loaded = await pdfObjects();
-      const sameAs = loaded ? identicalPages(loaded, toOcr) : new Map<number, number>();
-      const images = await embeddedPageImages(loaded, toOcr.filter((n) => !sameAs.has(n)));
+      const objects = await loadPdfObjects(task.pdf);
+      const sameAs = objects ? identicalPages(objects, toOcr) : new Map<number, number>();
+      const images = await embeddedPageImages(objects, toOcr.filter((n) => !sameAs.has(n)));
       for (const page of pages) {
         const same = sameAs.get(page.number);
         if (same !== undefined) page.sameAs = same;
@@ -152,8 +149,8 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
  * operator list (a second parse of the page, a third of a text statement's read) is not built
  * for it (path-free-pages.ts).
  */
-async function rulesOf(doc: PDFDocumentProxy, n: number, objects: () => Promise<PDFDocument | null>) {
-  if (pageIsPathFree(await objects(), n, await doc.getPage(n))) return [];
+async function rulesOf(doc: PDFDocumentProxy, n: number, pathFree: (page: PDFPageProxy) => boolean) {
+  if (pathFree(await doc.getPage(n))) return [];
   return pageRules(doc, n);
 }
 
