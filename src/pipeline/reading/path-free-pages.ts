@@ -186,10 +186,14 @@ function parseValue(text: string, i: number, depth = 0): { value: Value; end: nu
   return { value: Number(token), end };
 }
 
-/** PDF whitespace and delimiters, as pdf.js's lexer splits tokens. */
+/** PDF whitespace and delimiters, as pdf.js's lexer splits tokens: a byte's class. */
+const REGULAR = 0;
+const SPACE = 1;
+const DELIMITER = 2;
+const CLASS = new Uint8Array(256);
+for (const b of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[b] = SPACE;
+for (const b of [0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]) CLASS[b] = DELIMITER;
 const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
-const isRegular = (b: number) => !WHITESPACE.has(b) && !DELIMITERS.has(b);
 
 /**
  * The content's tokens outside literal strings (nested parentheses, backslash escapes), hex
@@ -197,12 +201,21 @@ const isRegular = (b: number) => !WHITESPACE.has(b) && !DELIMITERS.has(b);
  * not known to paint no path (an inline image's `ID` and a `Do` included).
  */
 export function scanContent(bytes: Uint8Array): 'maybe' | 'free' {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   let i = 0;
   const n = bytes.length;
   while (i < n) {
     const b = bytes[i]!;
-    if (WHITESPACE.has(b)) i++;
-    else if (b === 0x25) {
+    const kind = CLASS[b];
+    if (kind === SPACE) i++;
+    else if (kind === REGULAR) {
+      const start = i;
+      while (i < n && CLASS[bytes[i]!] === REGULAR) i++;
+      // Numbers first: most of a page's tokens are operands.
+      const digitLike = (b >= 0x30 && b <= 0x39) || b === 0x2b || b === 0x2d || b === 0x2e;
+      const token = text.slice(start, i);
+      if (digitLike ? !NUMBER.test(token) : !NON_PAINTING.has(token)) return 'maybe'; // ID and Do included
+    } else if (b === 0x25) {
       while (i < n && bytes[i] !== 0x0a && bytes[i] !== 0x0d) i++; // % comment to the end of the line
     } else if (b === 0x28) i = afterLiteralString(bytes, i);
     else if (b === 0x3c) {
@@ -213,14 +226,8 @@ export function scanContent(bytes: Uint8Array): 'maybe' | 'free' {
       }
     } else if (b === 0x2f) {
       i++;
-      while (i < n && isRegular(bytes[i]!)) i++; // /Name
-    } else if (DELIMITERS.has(b)) i++; // ) > [ ] { }
-    else {
-      const start = i;
-      while (i < n && isRegular(bytes[i]!)) i++;
-      const token = Buffer.from(bytes.buffer, bytes.byteOffset + start, i - start).toString('latin1');
-      if (!NON_PAINTING.has(token) && !NUMBER.test(token)) return 'maybe'; // ID and Do included
-    }
+      while (i < n && CLASS[bytes[i]!] === REGULAR) i++; // /Name
+    } else i++; // ) > [ ] { }
   }
   return 'free';
 }
