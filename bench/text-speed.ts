@@ -42,6 +42,7 @@ import type { PipelineRegistry, Stage } from '../src/pipeline/model/stage.js';
 import { buildPipelineRegistry } from '../src/pipeline/pipelines.js';
 import { checkPdfInflation } from '../src/pipeline/reading/pdf-inflation.js';
 import { pageRules } from '../src/pipeline/reading/page-rules.js';
+import { pathFreePages } from '../src/pipeline/reading/path-free-pages.js';
 import { extractPageText, openPdf } from '../src/pipeline/reading/pdf-text.js';
 import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/reading/read-document.js';
 import { defaultTextLayerThresholds, judgeTextLayer } from '../src/pipeline/reading/text-layer-quality.js';
@@ -194,13 +195,16 @@ async function textPassInProcess(pdf: Uint8Array, phases: Phases): Promise<void>
   lap('inflation check (pdf-inflation.ts)');
   const doc = await openPdf(pdf);
   lap('pdf.js getDocument (open, copy of the bytes)');
+  const pathFree = pathFreePages(pdf);
   for (let n = 1; n <= doc.numPages; n++) {
     const text = await extractPageText(doc, n);
     lap('extractPageText (pdf.js getPage + getTextContent, fonts, words)');
     judgeTextLayer(text.text, defaultTextLayerThresholds);
     lap('text-layer verdict (judgeTextLayer)');
-    await pageRules(doc, n);
-    lap('page rules (pdf.js getOperatorList, page-rules.ts)');
+    const free = pathFree(await doc.getPage(n));
+    lap('path-free pre-scan (path-free-pages.ts)');
+    if (!free) await pageRules(doc, n);
+    lap('page rules where a path may be painted (pdf.js getOperatorList, page-rules.ts)');
   }
   await doc.destroy();
   lap('pdf.js destroy');

@@ -12,7 +12,9 @@ import { identicalPages } from '../identical-pages.js';
 import { greyPreviewJpeg, previewDpi } from '../page-preview.js';
 import { checkPdfInflation } from '../pdf-inflation.js';
 import { extractPageText, openPdf } from '../pdf-text.js';
+import type { PDFDocumentProxy, PDFPageProxy } from '../pdfjs.js';
 import { pageRules } from '../page-rules.js';
+import { pathFreePages } from '../path-free-pages.js';
 import { judgeTextLayer } from '../text-layer-quality.js';
 import { bandRows } from '../ocr/bands.js';
 import { ocrPage, preparePage, readRegion } from '../ocr/ocr-page.js';
@@ -96,6 +98,7 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
       return { ok: false, failure: { kind: 'too_many_pages', pages: doc.numPages, maxPages: task.maxPages } };
     }
     const pages: PdfTextPage[] = [];
+    const pathFree = pathFreePages(task.pdf);
     for (let n = 1; n <= doc.numPages; n++) {
       signal.throwIfAborted();
       const page = await extractPageText(doc, n);
@@ -112,7 +115,7 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
         task.previewWidthPx && (textLayer === 'ok' || textLayer === 'blank')
           ? await renderPreview(doc, n, page.width, task.previewWidthPx)
           : undefined;
-      const rules = textLayer === 'ok' ? await pageRules(doc, n) : [];
+      const rules = textLayer === 'ok' ? await rulesOf(doc, n, pathFree) : [];
       pages.push({
         number: n,
         width: page.width,
@@ -139,6 +142,16 @@ async function pdfText(task: PdfTextTask, signal: AbortSignal): Promise<PdfTextR
   } finally {
     await doc.destroy();
   }
+}
+
+/**
+ * A text page's rules; a page whose content certainly paints no path has none, and pdf.js's
+ * operator list (a second parse of the page, a third of a text statement's read) is not built
+ * for it (path-free-pages.ts).
+ */
+async function rulesOf(doc: PDFDocumentProxy, n: number, pathFree: (page: PDFPageProxy) => boolean) {
+  if (pathFree(await doc.getPage(n))) return [];
+  return pageRules(doc, n);
 }
 
 async function renderPreview(doc: Awaited<ReturnType<typeof openPdf>>, n: number, widthPt: number, widthPx: number): Promise<Uint8Array> {
