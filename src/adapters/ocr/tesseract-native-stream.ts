@@ -141,6 +141,10 @@ export function createStreamingTesseractEngine(options: StreamingTesseractOption
     const langs = request.languages.join('+');
     const key = `${langs}|${dpi}|${psm}`;
     if (proc && proc.key !== key) stop(proc, new Error('restarted'));
+    // A process that died while idle (killed between pages) is replaced before the page is
+    // handed over: Node reports its end only on a later turn of the event loop, and a page
+    // written to it meanwhile would be lost with it.
+    if (proc && hasEnded(proc.child)) stop(proc, new Error('tesseract ended while idle'));
     if (!proc) {
       proc = start(key, ['-', '-', '-l', langs, '--psm', psm, '--dpi', dpi, '-c', 'stream_filelist=1', '-c', 'debug_file=/dev/null', 'tsv']);
     }
@@ -208,6 +212,23 @@ class StreamUnusable extends Error {}
 /** Errors of making the RAM file (start() before the spawn): EINVAL/EOPNOTSUPP/ENOENT/EISDIR… */
 function isSetupError(err: unknown): boolean {
   return err instanceof Error && 'syscall' in err && (err as NodeJS.ErrnoException).syscall === 'open';
+}
+
+/**
+ * True when the child has ended, even if Node has not noticed yet: its exit was seen, or the
+ * kernel lists it as a zombie (state Z in /proc/<pid>/stat; Node reaps it on SIGCHLD, later).
+ * Without /proc (not Linux) only the first.
+ */
+function hasEnded(child: ChildProcess): boolean {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return true;
+  try {
+    const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'latin1');
+    // "pid (comm) S …": comm may hold spaces and parentheses, the state follows the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch (err) {
+    // Gone from /proc: reaped already. Any other failure (no /proc): assume it lives.
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' && fs.existsSync('/proc/self/stat');
+  }
 }
 
 function closeFd(fd: number): void {
