@@ -26,7 +26,7 @@ import { analyze, auditRecordsOf, createOrg, errorOf, startServer, type TestServ
 const native = availableEngines().includes('native');
 /**
  * The processing deadline of these servers: generous, so that a one-page scan on a loaded
- * machine (six test runs on two cores: ~50 s seen) is not cut off; and a shorter one for the hung
+ * machine (27–59 s seen at load 18–40) is not cut off; and a shorter one for the hung
  * call, still long enough for the page to reach OCR under load.
  */
 const DEADLINE_MS = 180_000;
