@@ -46,6 +46,13 @@ function waitForZombie(pid: number, ms: number): boolean {
   return false;
 }
 
+/** user + system clock ticks of `pid` (/proc/<pid>/stat fields 14 and 15). */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
 /** A stand-in per-call engine that counts the pages it is given. */
 function countingFallback(): OcrEngine & { calls: number; closed: boolean } {
   const f = {
@@ -169,17 +176,23 @@ describe('native tesseract, one long-lived process', { skip: native ? false : 'n
   });
 
   test('a hung process hits the page time limit: killed, that page rejected, the next page read', async () => {
-    const engine = createStreamingTesseractEngine({ fallback: countingFallback(), pageTimeoutMs: 10_000 });
+    // The limit must leave a loaded machine time to read the next page (up to ~20 s seen at load 40).
+    const engine = createStreamingTesseractEngine({ fallback: countingFallback(), pageTimeoutMs: 60_000 });
     try {
-      await engine.recognize(upper, request);
+      const reading = engine.recognize(page, request);
+      assert.ok(await until(() => tesseracts().length === 1, 30_000), 'the process started');
       const [pid] = tesseracts();
+      // Stopped once it works on the page (its CPU time grows): it never answers.
+      const ticks = cpuTicks(pid!);
+      assert.ok(await until(() => cpuTicks(pid!) > ticks, 30_000), 'the process reads the page');
       process.kill(pid!, 'SIGSTOP');
-      await assert.rejects(engine.recognize(page, request), /longer than 10000 ms/);
+      await assert.rejects(reading, /longer than 60000 ms/);
       assert.ok(await until(() => !tesseracts().includes(pid!), 5000), 'the hung process is gone');
       assert.ok((await engine.recognize(upper, request)).words.length > 0, 'the next page is read');
     } finally {
       await engine.close();
     }
+    assert.ok(await until(() => tesseracts().length === 0, 5000), 'closing the engine ends its process');
   });
 
   test('an abort mid-page rejects with its reason and leaves no process behind', async () => {
