@@ -62,16 +62,16 @@ interface Variant {
   env?: Record<string, string>;
 }
 // Session 13: tesseract.js reads with the repository's vendored tessdata_fast model by default
-// (models/tessdata_fast), native tesseract with one long-lived process per thread; the rows
-// marked "before" switch back to what main read with until then, for A/B on one build.
+// (models/tessdata_fast); native tesseract with one long-lived process per thread by default since
+// session 14. The rows marked "before" switch back to what main read with until then, for A/B on one build.
 const all: Variant[] = [
   { label: 'tesseract.js, npm best_int (before)', engine: 'tesseract-js', modelDir: '', env: { KLARTEXT_OCR_VENDORED: 'off' } },
   { label: 'tesseract.js, default (vendored fast)', engine: 'tesseract-js', modelDir: '' },
   ...(fastDir ? [{ label: 'tesseract.js, OCR_MODEL_DIR', engine: 'tesseract-js', modelDir: fastDir }] : []),
   ...(nativeAvailable()
     ? [
-        { label: 'native, process per call', engine: 'native', modelDir: '' },
-        { label: 'native, long-lived process', engine: 'native', modelDir: '', env: { KLARTEXT_NATIVE_OCR: 'long-lived' } },
+        { label: 'native, process per call (before)', engine: 'native', modelDir: '', env: { KLARTEXT_NATIVE_OCR: 'per-call' } },
+        { label: 'native, default (long-lived)', engine: 'native', modelDir: '' },
       ]
     : []),
 ];

@@ -1,11 +1,13 @@
 /**
  * Native tesseract as one long-lived process (adapters/ocr/tesseract-native-stream.ts): a real
  * tesseract reads pages in sequence through one process and gives the words one process per
- * call gives; a killed process is replaced on the next page; an abort or a page timeout
- * mid-page kills the process and leaves none behind; where the process cannot be used the
+ * call gives; a killed process is replaced on the next page, also when it died while idle and
+ * Node has not noticed yet; an abort, a caller's deadline over a hung process or a page
+ * timeout mid-page kills the process and leaves none behind; where the process cannot be used the
  * per-call engine reads. Needs native tesseract with deu (skips otherwise).
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { descendantsOf } from '../../bench/load/rss.js';
 import { createNativeTesseractEngine } from '../../src/adapters/ocr/tesseract-native.js';
@@ -32,6 +34,23 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
     await new Promise((r) => setTimeout(r, 10));
   }
   return check();
+}
+
+/** Spins (no event-loop turn) until `pid` is a zombie: ended, not yet reaped by Node. */
+function waitForZombie(pid: number, ms: number): boolean {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return true;
+  }
+  return false;
+}
+
+/** user + system clock ticks of `pid` (/proc/<pid>/stat fields 14 and 15). */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
 }
 
 /** A stand-in per-call engine that counts the pages it is given. */
@@ -119,6 +138,61 @@ describe('native tesseract, one long-lived process', { skip: native ? false : 'n
     } finally {
       await engine.close();
     }
+  });
+
+  test('a process killed while idle costs no page: the next page, handed over before Node notices, is read', async () => {
+    const engine = createStreamingTesseractEngine({ fallback: countingFallback() });
+    try {
+      const first = await engine.recognize(upper, request);
+      const [pid] = tesseracts();
+      process.kill(pid!, 'SIGKILL');
+      // Wait for the kernel to end it without giving the event loop a turn: Node has not seen
+      // the exit when the next page comes, as when a page follows the kill within milliseconds.
+      assert.ok(waitForZombie(pid!, 5000), 'the killed process ended');
+      const again = await engine.recognize(upper, request);
+      assert.deepEqual(again.words, first.words);
+      assert.ok(await until(() => tesseracts().length === 1 && tesseracts()[0] !== pid, 5000), 'a new process read it');
+    } finally {
+      await engine.close();
+    }
+  });
+
+  test('a hung process (stopped mid-page) is killed at the caller\'s deadline, and the next page is read', async () => {
+    const engine = createStreamingTesseractEngine({ fallback: countingFallback() });
+    try {
+      await engine.recognize(upper, request);
+      const [pid] = tesseracts();
+      const deadline = new AbortController();
+      const reading = engine.recognize(page, { ...request, signal: deadline.signal });
+      // SIGSTOP: alive, holding its pipes, never answering — what a hang looks like from outside.
+      process.kill(pid!, 'SIGSTOP');
+      setTimeout(() => deadline.abort(new Error('deadline passed')), 200);
+      await assert.rejects(reading, /deadline passed/);
+      assert.ok(await until(() => !tesseracts().includes(pid!), 5000), 'the hung process is gone');
+      assert.ok((await engine.recognize(upper, request)).words.length > 0, 'the next page is read');
+    } finally {
+      await engine.close();
+    }
+  });
+
+  test('a hung process hits the page time limit: killed, that page rejected, the next page read', async () => {
+    // The limit must leave a loaded machine time to read the next page (up to ~20 s seen at load 40).
+    const engine = createStreamingTesseractEngine({ fallback: countingFallback(), pageTimeoutMs: 60_000 });
+    try {
+      const reading = engine.recognize(page, request);
+      assert.ok(await until(() => tesseracts().length === 1, 30_000), 'the process started');
+      const [pid] = tesseracts();
+      // Stopped once it works on the page (its CPU time grows): it never answers.
+      const ticks = cpuTicks(pid!);
+      assert.ok(await until(() => cpuTicks(pid!) > ticks, 30_000), 'the process reads the page');
+      process.kill(pid!, 'SIGSTOP');
+      await assert.rejects(reading, /longer than 60000 ms/);
+      assert.ok(await until(() => !tesseracts().includes(pid!), 5000), 'the hung process is gone');
+      assert.ok((await engine.recognize(upper, request)).words.length > 0, 'the next page is read');
+    } finally {
+      await engine.close();
+    }
+    assert.ok(await until(() => tesseracts().length === 0, 5000), 'closing the engine ends its process');
   });
 
   test('an abort mid-page rejects with its reason and leaves no process behind', async () => {

@@ -6,11 +6,15 @@ import { ProcessingTimeoutError } from '../../src/pipeline/model/errors.js';
 import { availableEngines } from './ocr-engines.js';
 import { readFixture, testReader } from './helpers.js';
 
-/** CPU ticks (user + system) a process has used so far, or -1 once it is gone. */
+/**
+ * CPU ticks (user + system) a process has used so far, or -1 once it has ended: gone, or a
+ * zombie (state Z) — a killed process may still use CPU to exit, but it holds no page.
+ */
 function cpuTicks(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z') return -1;
     return Number(fields[11]) + Number(fields[12]);
   } catch {
     return -1;

@@ -18,15 +18,15 @@ export async function resolveOcrEngineName(settings: OcrEngineSettings): Promise
 }
 
 /**
- * Native tesseract runs one process per call (tesseract-native.ts) unless
- * `KLARTEXT_NATIVE_OCR=long-lived`: then one long-lived process per engine
- * (tesseract-native-stream.ts) with the per-call engine as its fallback. Opt-in until the
- * issue-10 fault test (test/http/hostile/ocr-process-killed.test.ts) passes with it: the scan
- * after a killed process came back 500 in two runs (docs/reading.md, session 13).
+ * Native tesseract runs one long-lived process per engine (tesseract-native-stream.ts), with
+ * one process per call (tesseract-native.ts) as its fallback where the host cannot stream pages.
+ * `KLARTEXT_NATIVE_OCR=per-call` goes back to one process per call everywhere (the bench's A/B
+ * switch, and a way out should a tesseract build misbehave when fed page after page). A killed
+ * process costs at most the page in flight (docs/reading.md, session 14).
  */
 export function createOcrEngine(name: OcrEngineName, settings: OcrEngineSettings): OcrEngine {
   if (name !== 'native') return createTesseractJsEngine({ modelDir: settings.modelDir });
   const perCall = createNativeTesseractEngine({ binary: settings.nativeBinary });
-  if (process.env.KLARTEXT_NATIVE_OCR !== 'long-lived') return perCall;
+  if (process.env.KLARTEXT_NATIVE_OCR === 'per-call') return perCall;
   return createStreamingTesseractEngine({ binary: settings.nativeBinary, fallback: perCall });
 }

@@ -29,46 +29,7 @@ export function createTesseractJsEngine(options: TesseractJsOptions = {}): OcrEn
   let workerLangs = '';
   let closed = false;
 
-  /**
-   * tesseract.js 7 reads every language from one `langPath` (its Lang-object route is broken:
-   * initialize joins the data instead of the codes). The npm packages keep each language in its
-   * own directory, so without `modelDir` only one language can be loaded; German is the one.
-   */
-  function langPathFor(languages: readonly string[]): { langPath: string; gzip: boolean } {
-    for (const code of languages) {
-      if (!/^[a-z_]{3,10}$/u.test(code)) throw new Error(`invalid OCR language code: ${code}`);
-    }
-    if (options.modelDir) return { langPath: options.modelDir, gzip: false };
-    const vendored = vendoredModelDir();
-    if (vendored && languages.every((l) => existsSync(path.join(vendored, `${l}.traineddata`)))) {
-      return { langPath: vendored, gzip: false };
-    }
-    if (languages.length !== 1) {
-      throw new Error('tesseract.js without a model directory reads exactly one language');
-    }
-    const require = createRequire(import.meta.url);
-    const dir = path.dirname(require.resolve(`@tesseract.js-data/${languages[0]}/package.json`));
-    return { langPath: path.join(dir, '4.0.0_best_int'), gzip: true };
-  }
-
-  async function start(languages: readonly string[]): Promise<Tesseract.Worker> {
-    const { langPath, gzip } = langPathFor(languages);
-    const w = await Tesseract.createWorker(languages.join('+'), Tesseract.OEM.LSTM_ONLY, {
-      langPath,
-      gzip,
-      cacheMethod: 'none',
-      logger: () => undefined,
-      errorHandler: () => undefined,
-    });
-    await w.setParameters({
-      tessedit_pageseg_mode: String(options.psm ?? 6) as Tesseract.PSM,
-      preserve_interword_spaces: '0',
-      // Tesseract's diagnostics ("Image too small to scale!!") would go to the process's stdout.
-      debug_file: '/dev/null',
-    });
-    return w;
-  }
-
+  /** The worker for `languages`: the current one, or a new one (the old one terminated). */
   async function getWorker(languages: readonly string[]): Promise<Tesseract.Worker> {
     const key = languages.join('+');
     if (worker && workerLangs !== key) {
@@ -78,7 +39,7 @@ export function createTesseractJsEngine(options: TesseractJsOptions = {}): OcrEn
     }
     if (!worker) {
       workerLangs = key;
-      worker = start(languages);
+      worker = startWorker(languages, options);
       worker.catch(() => {
         worker = null;
       });
@@ -101,30 +62,77 @@ export function createTesseractJsEngine(options: TesseractJsOptions = {}): OcrEn
       await w.setParameters({ user_defined_dpi: String(Math.round(request.dpi)) });
       const pgm = encodePgm(image.data, image.width, image.height);
       const job = w.recognize(pgm, {}, { text: false, tsv: true, blocks: false });
-      const signal = request.signal;
-      if (!signal) return { words: parseTesseractTsv((await job).data.tsv ?? '') };
-      // tesseract.js cannot cancel one job: abort terminates its worker thread.
-      let onAbort: (() => void) | undefined;
-      const aborted = new Promise<never>((_, reject) => {
-        onAbort = () => {
-          void terminate();
-          reject(signal.reason);
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-      });
-      try {
-        const result = await Promise.race([job, aborted]);
-        return { words: parseTesseractTsv(result.data.tsv ?? '') };
-      } finally {
-        signal.removeEventListener('abort', onAbort!);
-        job.catch(() => undefined);
-      }
+      const result = request.signal ? await untilAborted(job, request.signal, terminate) : await job;
+      return { words: parseTesseractTsv(result.data.tsv ?? '') };
     },
     async close() {
       closed = true;
       await terminate();
     },
   };
+}
+
+/**
+ * The job's result, or the signal's reason as soon as it aborts: tesseract.js cannot cancel one
+ * job, so an abort calls `terminate` (the worker thread ends; the next call starts a new one).
+ */
+async function untilAborted<T>(job: Promise<T>, signal: AbortSignal, terminate: () => Promise<void>): Promise<T> {
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      void terminate();
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([job, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort!);
+    job.catch(() => undefined);
+  }
+}
+
+/** A tesseract.js worker with the languages' models loaded and the engine's parameters set. */
+async function startWorker(languages: readonly string[], options: TesseractJsOptions): Promise<Tesseract.Worker> {
+  const { langPath, gzip } = langPathFor(languages, options.modelDir);
+  const w = await Tesseract.createWorker(languages.join('+'), Tesseract.OEM.LSTM_ONLY, {
+    langPath,
+    gzip,
+    cacheMethod: 'none',
+    logger: () => undefined,
+    errorHandler: () => undefined,
+  });
+  await w.setParameters({
+    tessedit_pageseg_mode: String(options.psm ?? 6) as Tesseract.PSM,
+    preserve_interword_spaces: '0',
+    // Tesseract's diagnostics ("Image too small to scale!!") would go to the process's stdout.
+    debug_file: '/dev/null',
+  });
+  return w;
+}
+
+/**
+ * Where the models of `languages` are read from (see the top of this file). tesseract.js 7 reads
+ * every language from one `langPath` (its Lang-object route is broken: initialize joins the data
+ * instead of the codes). The npm packages keep each language in its own directory, so without
+ * `modelDir` or the vendored models only one language can be loaded; German is the one.
+ */
+function langPathFor(languages: readonly string[], modelDir: string | undefined): { langPath: string; gzip: boolean } {
+  for (const code of languages) {
+    if (!/^[a-z_]{3,10}$/u.test(code)) throw new Error(`invalid OCR language code: ${code}`);
+  }
+  if (modelDir) return { langPath: modelDir, gzip: false };
+  const vendored = vendoredModelDir();
+  if (vendored && languages.every((l) => existsSync(path.join(vendored, `${l}.traineddata`)))) {
+    return { langPath: vendored, gzip: false };
+  }
+  if (languages.length !== 1) {
+    throw new Error('tesseract.js without a model directory reads exactly one language');
+  }
+  const require = createRequire(import.meta.url);
+  const dir = path.dirname(require.resolve(`@tesseract.js-data/${languages[0]}/package.json`));
+  return { langPath: path.join(dir, '4.0.0_best_int'), gzip: true };
 }
 
 /**

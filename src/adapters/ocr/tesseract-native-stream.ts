@@ -24,9 +24,11 @@ import { encodePgm, parseTesseractTsv } from './tesseract-tsv.js';
  * row arrives, the page before it is complete. Real pages are the odd page numbers.
  *
  * Bounded: a page that takes longer than `pageTimeoutMs`, an abort, or an exit mid-page kill
- * the process (SIGKILL) and reject; the next page starts a new one. Where the RAM file cannot
- * be made (no /dev/shm, no O_TMPFILE) or the process never reads a first page, every call goes
- * to `fallback` (one process per call, tesseract-native.ts).
+ * the process (SIGKILL) and reject; the next page starts a new one. A process that died while
+ * idle is replaced before it is given a page, so a kill costs at most the page in flight.
+ * Where the RAM file cannot be made (no /dev/shm, no O_TMPFILE) or the process never reads a
+ * first page, every call goes to `fallback` (one process per call, tesseract-native.ts); a page
+ * that does not fit into the RAM file (a full /dev/shm) goes to it alone.
  */
 export interface StreamingTesseractOptions {
   binary?: string;
@@ -59,155 +61,217 @@ interface StreamProcess {
   dead: boolean;
 }
 
+/** One engine's state: its process (if any) and what it learnt about this host. */
+interface EngineState {
+  binary: string;
+  ramDir: string;
+  psm: string;
+  pageTimeoutMs: number;
+  proc: StreamProcess | null;
+  /** A page was read through a process once: a later exit is a crash, not a build that cannot stream. */
+  everRead: boolean;
+  /** Streaming cannot work here: every page goes to the fallback for the engine's life. */
+  useFallback: boolean;
+}
+
 export function createStreamingTesseractEngine(options: StreamingTesseractOptions): OcrEngine {
-  const binary = options.binary ?? 'tesseract';
-  const ramDir = options.ramDir ?? '/dev/shm';
-  const pageTimeoutMs = options.pageTimeoutMs ?? 120_000;
-  let proc: StreamProcess | null = null;
-  let everRead = false;
-  let useFallback = false;
+  const state: EngineState = {
+    binary: options.binary ?? 'tesseract',
+    ramDir: options.ramDir ?? '/dev/shm',
+    psm: String(options.psm ?? 6),
+    pageTimeoutMs: options.pageTimeoutMs ?? 120_000,
+    proc: null,
+    everRead: false,
+    useFallback: false,
+  };
   let queue: Promise<unknown> = Promise.resolve();
-
-  function stop(p: StreamProcess, reason: unknown): void {
-    if (!p.dead) {
-      p.dead = true;
-      p.child.kill('SIGKILL');
-      closeFd(p.imageFd);
-      closeFd(p.sentinelFd);
-    }
-    if (proc === p) proc = null;
-    const pending = p.pending;
-    p.pending = null;
-    pending?.reject(reason);
-  }
-
-  function start(key: string, args: string[]): StreamProcess {
-    const imageFd = fs.openSync(ramDir, O_TMPFILE | fs.constants.O_RDWR, 0o600);
-    let sentinelFd = -1;
-    try {
-      sentinelFd = fs.openSync(ramDir, O_TMPFILE | fs.constants.O_RDWR, 0o600);
-      fs.writeSync(sentinelFd, SENTINEL, 0, SENTINEL.length, 0);
-    } catch (err) {
-      closeFd(imageFd);
-      throw err;
-    }
-    const child = spawn(binary, args, {
-      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-      stdio: ['pipe', 'pipe', 'ignore', imageFd, sentinelFd],
-    });
-    const p: StreamProcess = { key, child, imageFd, sentinelFd, pending: null, rows: null, partial: '', dead: false };
-    child.stdin!.on('error', () => undefined);
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => onOutput(p, chunk));
-    // Could not run, or exited by itself (not killed) before reading any page: this build or
-    // system cannot stream pages, and the caller falls back to one process per call.
-    child.on('error', (err) => stop(p, new StreamUnusable(err.message)));
-    child.on('close', (code, sig) => {
-      const msg = `tesseract exited mid-stream (${sig ?? code})`;
-      stop(p, sig === null && !everRead ? new StreamUnusable(msg) : new Error(msg));
-    });
-    return p;
-  }
-
-  /** Splits the stream into rows; a sentinel's level-1 row completes the page before it. */
-  function onOutput(p: StreamProcess, chunk: string): void {
-    const lines = (p.partial + chunk).split('\n');
-    p.partial = lines.pop()!;
-    for (const line of lines) {
-      const cols = line.split('\t');
-      if (cols[0] === '1' && cols.length >= 12) {
-        const page = Number(cols[1]);
-        if (page % 2 === 1) {
-          p.rows = [];
-          continue;
-        }
-        const rows = p.rows;
-        p.rows = null;
-        const pending = p.pending;
-        p.pending = null;
-        if (pending && rows) {
-          everRead = true;
-          pending.resolve({ words: parseTesseractTsv(rows.join('\n')) });
-        }
-        continue;
-      }
-      p.rows?.push(line);
-    }
-  }
-
-  function readPage(image: GreyImage, request: OcrRequest): Promise<OcrResult> {
-    const psm = String(options.psm ?? 6);
-    const dpi = String(Math.round(request.dpi));
-    const langs = request.languages.join('+');
-    const key = `${langs}|${dpi}|${psm}`;
-    if (proc && proc.key !== key) stop(proc, new Error('restarted'));
-    if (!proc) {
-      proc = start(key, ['-', '-', '-l', langs, '--psm', psm, '--dpi', dpi, '-c', 'stream_filelist=1', '-c', 'debug_file=/dev/null', 'tsv']);
-    }
-    const p = proc;
-    const pgm = encodePgm(image.data, image.width, image.height);
-    fs.ftruncateSync(p.imageFd, 0);
-    fs.writeSync(p.imageFd, pgm, 0, pgm.length, 0);
-    return new Promise<OcrResult>((resolve, reject) => {
-      const timer = setTimeout(() => stop(p, new Error(`tesseract took longer than ${pageTimeoutMs} ms for a page`)), pageTimeoutMs);
-      const onAbort = () => stop(p, request.signal!.reason);
-      request.signal?.addEventListener('abort', onAbort, { once: true });
-      const done = () => {
-        clearTimeout(timer);
-        request.signal?.removeEventListener('abort', onAbort);
-        // The page's bytes do not outlive its reading.
-        if (!p.dead) fs.ftruncateSync(p.imageFd, 0);
-      };
-      p.pending = {
-        resolve: (r) => {
-          done();
-          resolve(r);
-        },
-        reject: (e) => {
-          done();
-          reject(e);
-        },
-      };
-      p.child.stdin!.write('/dev/fd/3\n/dev/fd/4\n');
-    });
-  }
-
-  async function recognizeOne(image: GreyImage, request: OcrRequest): Promise<OcrResult> {
-    request.signal?.throwIfAborted();
-    if (useFallback) return options.fallback.recognize(image, request);
-    try {
-      return await readPage(image, request);
-    } catch (err) {
-      if (request.signal?.aborted) throw request.signal.reason;
-      // No RAM file system, no O_TMPFILE, no binary, or a build that cannot stream: fall back
-      // for good. A process killed or timed out mid-page is restarted on the next call.
-      if (!(err instanceof StreamUnusable) && !isSetupError(err)) throw err;
-      useFallback = true;
-      return options.fallback.recognize(image, request);
-    }
-  }
-
   return {
     name: 'native',
     recognize(image: GreyImage, request: OcrRequest): Promise<OcrResult> {
       // One page at a time per process: calls queue behind each other.
-      const result = queue.then(() => recognizeOne(image, request));
+      const result = queue.then(() => recognizeOne(state, options.fallback, image, request));
       queue = result.catch(() => undefined);
       return result;
     },
     async close() {
-      if (proc) stop(proc, new Error('engine closed'));
+      if (state.proc) stop(state, state.proc, new Error('engine closed'));
       await options.fallback.close();
     },
   };
 }
 
+async function recognizeOne(state: EngineState, fallback: OcrEngine, image: GreyImage, request: OcrRequest): Promise<OcrResult> {
+  request.signal?.throwIfAborted();
+  if (state.useFallback) return fallback.recognize(image, request);
+  try {
+    return await readPage(state, image, request);
+  } catch (err) {
+    if (request.signal?.aborted) throw request.signal.reason;
+    // The page did not fit into the RAM file: this page goes to one process of its own.
+    if (err instanceof PageNotWritten) return fallback.recognize(image, request);
+    // No RAM file system, no O_TMPFILE, no binary, or a build that cannot stream: fall back
+    // for good. A process killed or timed out mid-page is restarted on the next call.
+    if (!(err instanceof StreamUnusable) && !isSetupError(err)) throw err;
+    state.useFallback = true;
+    return fallback.recognize(image, request);
+  }
+}
+
+/** Hands the page to a living process of the request's settings and waits for its rows. */
+function readPage(state: EngineState, image: GreyImage, request: OcrRequest): Promise<OcrResult> {
+  const p = processFor(state, request);
+  const pgm = encodePgm(image.data, image.width, image.height);
+  try {
+    fs.ftruncateSync(p.imageFd, 0);
+    fs.writeSync(p.imageFd, pgm, 0, pgm.length, 0);
+  } catch (err) {
+    // A full RAM file system (Docker's /dev/shm is 64 MB; a page is 6–10 MB per pool thread).
+    fs.ftruncateSync(p.imageFd, 0);
+    throw new PageNotWritten(err instanceof Error ? err.message : String(err));
+  }
+  const result = awaitPage(state, p, request);
+  p.child.stdin!.write('/dev/fd/3\n/dev/fd/4\n');
+  return result;
+}
+
+/** The process for this request's languages and dpi: the current one, or a new one. */
+function processFor(state: EngineState, request: OcrRequest): StreamProcess {
+  const dpi = String(Math.round(request.dpi));
+  const langs = request.languages.join('+');
+  const key = `${langs}|${dpi}|${state.psm}`;
+  if (state.proc && state.proc.key !== key) stop(state, state.proc, new Error('restarted'));
+  // A process that died while idle (killed between pages) is replaced before the page is
+  // handed over: Node reports its end only on a later turn of the event loop, and a page
+  // written to it meanwhile would be lost with it.
+  if (state.proc && hasEnded(state.proc.child)) stop(state, state.proc, new Error('tesseract ended while idle'));
+  state.proc ??= start(state, key, ['-', '-', '-l', langs, '--psm', state.psm, '--dpi', dpi, '-c', 'stream_filelist=1', '-c', 'debug_file=/dev/null', 'tsv']);
+  return state.proc;
+}
+
+/** Settles with the page's rows, or rejects when the page times out, the caller aborts or the process dies. */
+function awaitPage(state: EngineState, p: StreamProcess, request: OcrRequest): Promise<OcrResult> {
+  return new Promise<OcrResult>((resolve, reject) => {
+    const timer = setTimeout(() => stop(state, p, new Error(`tesseract took longer than ${state.pageTimeoutMs} ms for a page`)), state.pageTimeoutMs);
+    const onAbort = () => stop(state, p, request.signal!.reason);
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onAbort);
+      // The page's bytes do not outlive its reading.
+      if (!p.dead) fs.ftruncateSync(p.imageFd, 0);
+    };
+    p.pending = {
+      resolve: (r) => {
+        done();
+        resolve(r);
+      },
+      reject: (e) => {
+        done();
+        reject(e);
+      },
+    };
+  });
+}
+
+/** Kills the process (once) and rejects its page, if any, with `reason`. */
+function stop(state: EngineState, p: StreamProcess, reason: unknown): void {
+  if (!p.dead) {
+    p.dead = true;
+    p.child.kill('SIGKILL');
+    closeFd(p.imageFd);
+    closeFd(p.sentinelFd);
+  }
+  if (state.proc === p) state.proc = null;
+  const pending = p.pending;
+  p.pending = null;
+  pending?.reject(reason);
+}
+
+/** The page file and the sentinel file, unnamed in RAM (see above); the sentinel written once. */
+function openRamFiles(ramDir: string): { imageFd: number; sentinelFd: number } {
+  const imageFd = fs.openSync(ramDir, O_TMPFILE | fs.constants.O_RDWR, 0o600);
+  try {
+    const sentinelFd = fs.openSync(ramDir, O_TMPFILE | fs.constants.O_RDWR, 0o600);
+    fs.writeSync(sentinelFd, SENTINEL, 0, SENTINEL.length, 0);
+    return { imageFd, sentinelFd };
+  } catch (err) {
+    closeFd(imageFd);
+    throw err;
+  }
+}
+
+function start(state: EngineState, key: string, args: string[]): StreamProcess {
+  const { imageFd, sentinelFd } = openRamFiles(state.ramDir);
+  const child = spawn(state.binary, args, {
+    env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    stdio: ['pipe', 'pipe', 'ignore', imageFd, sentinelFd],
+  });
+  const p: StreamProcess = { key, child, imageFd, sentinelFd, pending: null, rows: null, partial: '', dead: false };
+  child.stdin!.on('error', () => undefined);
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (chunk: string) => onOutput(state, p, chunk));
+  // Could not run, or exited by itself (not killed) before reading any page: this build or
+  // system cannot stream pages, and the caller falls back to one process per call.
+  child.on('error', (err) => stop(state, p, new StreamUnusable(err.message)));
+  child.on('close', (code, sig) => {
+    const msg = `tesseract exited mid-stream (${sig ?? code})`;
+    stop(state, p, sig === null && !state.everRead ? new StreamUnusable(msg) : new Error(msg));
+  });
+  return p;
+}
+
+/** Splits the stream into rows; a sentinel's level-1 row completes the page before it. */
+function onOutput(state: EngineState, p: StreamProcess, chunk: string): void {
+  const lines = (p.partial + chunk).split('\n');
+  p.partial = lines.pop()!;
+  for (const line of lines) {
+    const cols = line.split('\t');
+    if (cols[0] !== '1' || cols.length < 12) {
+      p.rows?.push(line);
+      continue;
+    }
+    // A page's level-1 row: odd page numbers are real pages, even ones sentinels.
+    if (Number(cols[1]) % 2 === 1) {
+      p.rows = [];
+      continue;
+    }
+    const rows = p.rows;
+    p.rows = null;
+    const pending = p.pending;
+    p.pending = null;
+    if (pending && rows) {
+      state.everRead = true;
+      pending.resolve({ words: parseTesseractTsv(rows.join('\n')) });
+    }
+  }
+}
+
 /** The streaming process cannot work here (see recognizeOne). */
 class StreamUnusable extends Error {}
+
+/** The page could not be written into the RAM file (ENOSPC…): read by the fallback, this page only. */
+class PageNotWritten extends Error {}
 
 /** Errors of making the RAM file (start() before the spawn): EINVAL/EOPNOTSUPP/ENOENT/EISDIR… */
 function isSetupError(err: unknown): boolean {
   return err instanceof Error && 'syscall' in err && (err as NodeJS.ErrnoException).syscall === 'open';
+}
+
+/**
+ * True when the child has ended, even if Node has not noticed yet: its exit was seen, or the
+ * kernel lists it as a zombie (state Z in /proc/<pid>/stat; Node reaps it on SIGCHLD, later).
+ * Without /proc (not Linux) only the first.
+ */
+function hasEnded(child: ChildProcess): boolean {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return true;
+  try {
+    const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'latin1');
+    // "pid (comm) S …": comm may hold spaces and parentheses, the state follows the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch (err) {
+    // Gone from /proc: reaped already. Any other failure (no /proc): assume it lives.
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' && fs.existsSync('/proc/self/stat');
+  }
 }
 
 function closeFd(fd: number): void {
