@@ -36,6 +36,12 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
   return check();
 }
 
+/** Waits until no tesseract of an earlier test is left (a closed engine's process may still be exiting),
+ *  so that "the process started" below means this test's process. */
+async function noEarlierProcess(): Promise<void> {
+  assert.ok(await until(() => tesseracts().length === 0, 15_000), 'no tesseract left from an earlier test');
+}
+
 /** Spins (no event-loop turn) until `pid` is a zombie: ended, not yet reaped by Node. */
 function waitForZombie(pid: number, ms: number): boolean {
   const end = Date.now() + ms;
@@ -177,6 +183,7 @@ describe('native tesseract, one long-lived process', { skip: native ? false : 'n
 
   test('a hung process hits the page time limit: killed, that page rejected, the next page read', async () => {
     // The limit must leave a loaded machine time to read the next page (up to ~20 s seen at load 40).
+    await noEarlierProcess();
     const engine = createStreamingTesseractEngine({ fallback: countingFallback(), pageTimeoutMs: 60_000 });
     try {
       const reading = engine.recognize(page, request);
@@ -196,6 +203,7 @@ describe('native tesseract, one long-lived process', { skip: native ? false : 'n
   });
 
   test('an abort mid-page rejects with its reason and leaves no process behind', async () => {
+    await noEarlierProcess();
     const engine = createStreamingTesseractEngine({ fallback: countingFallback() });
     try {
       const controller = new AbortController();
