@@ -116,6 +116,43 @@ export function labelAbove(line: TextLine, lines: readonly TextLine[]): string |
   return rowReading(above, lines) ? null : above.text.replace(/[.:…\s]+$/u, '').trim();
 }
 
+/**
+ * Whether the figure `printed` on `line` is a term of a sum the letter prints below it: in its
+ * column (the table model's `sameColumn`), a run of two or more rows on the same page that holds
+ * this row adds up exactly to a figure printed further down that column. Such a row is a part of
+ * that total — an asset listed for the sum of an estate (`Guthaben bei Kreditinstituten` over
+ * `Summe Vermögensanfall`) — and so never the result of the letter's arithmetic, whatever word
+ * labels it. `isResult` names lines that are a result themselves (a refund per tax over
+ * `insgesamt zu erstatten`): a sum on such a line does not make its rows parts.
+ */
+export function termOfSumBelow(lines: readonly TextLine[], line: TextLine, printed: string, isResult: (l: TextLine) => boolean): boolean {
+  const span = figureSpan(line, printed);
+  const at = placeOf(lines, line);
+  if (!span || at < 0) return false;
+  const column = (from: number, step: 1 | -1): { at: number; cents: number }[] => {
+    const out: { at: number; cents: number }[] = [];
+    for (let i = from; i >= 0 && i < lines.length && Math.abs(i - at) <= 10 && lines[i]!.page === line.page; i += step) {
+      const f = inColumn(lines[i]!, span);
+      if (!f || f.cents === null) break;
+      out.push({ at: i, cents: f.cents });
+    }
+    return out;
+  };
+  const above = column(at - 1, -1).reverse();
+  const below = column(at + 1, 1);
+  const own = inColumn(line, span)?.cents;
+  if (own === null || own === undefined) return false;
+  for (let start = 0; start <= above.length; start++) {
+    let sum = above.slice(start).reduce((a, r) => a + r.cents, own);
+    for (let k = 0; k < below.length; k++) {
+      const rows = above.length - start + 1 + k;
+      if (rows >= 2 && sum === below[k]!.cents && sum !== 0 && !isResult(lines[below[k]!.at]!)) return true;
+      sum += below[k]!.cents;
+    }
+  }
+  return false;
+}
+
 /** Rows that repeat others' sum (a Zwischensumme) or restate the result per column. */
 const SUBTOTAL_ROW = letterPattern('subtotalRow', '$W', '');
 
