@@ -117,21 +117,29 @@ export function labelAbove(line: TextLine, lines: readonly TextLine[]): string |
 }
 
 /**
- * Whether the figure `printed` on `line` is a term of a sum the letter prints below it: in its
- * column (the table model's `sameColumn`), a run of two or more rows on the same page that holds
+ * Whether the row `line` is a term of a sum the letter prints below it: in one of its money
+ * columns (the table model's `sameColumn`), a run of two or more rows on the same page that holds
  * this row adds up exactly to a figure printed further down that column. Such a row is a part of
  * that total — an asset listed for the sum of an estate (`Guthaben bei Kreditinstituten` over
- * `Summe Vermögensanfall`) — and so never the result of the letter's arithmetic, whatever word
- * labels it. `isResult` names lines that are a result themselves (a refund per tax over
- * `insgesamt zu erstatten`): a sum on such a line does not make its rows parts.
+ * `Summe Vermögensanfall`, in the estate's column and in the share's) — and so never the result of
+ * the letter's arithmetic, whatever word labels it. Any column will do: OCR may misread a digit in
+ * one (a scan's `373.275,92`) while another still adds up. `isResult` names lines that are a
+ * result themselves (a refund per tax over `insgesamt zu erstatten`): a sum on such a line does not
+ * make its rows parts.
  */
-export function termOfSumBelow(lines: readonly TextLine[], line: TextLine, printed: string, isResult: (l: TextLine) => boolean): boolean {
-  const span = figureSpan(line, printed);
+export function termOfSumBelow(lines: readonly TextLine[], line: TextLine, isResult: (l: TextLine) => boolean): boolean {
   const at = placeOf(lines, line);
-  if (!span || at < 0) return false;
+  if (at < 0) return false;
+  const spans = line.cells.map((_, i) => figureAt(line, i)).filter((f): f is NonNullable<typeof f> => f?.kind === 'money' && f.cents !== null);
+  return spans.some((span) => sumBelowInColumn(lines, at, span, span.cents!, isResult));
+}
+
+/** Whether, in the column of `span`, rows around line `at` (holding `own`) add up to a figure below. */
+function sumBelowInColumn(lines: readonly TextLine[], at: number, span: { x0: number; x1: number }, own: number, isResult: (l: TextLine) => boolean): boolean {
+  const page = lines[at]!.page;
   const column = (from: number, step: 1 | -1): { at: number; cents: number }[] => {
     const out: { at: number; cents: number }[] = [];
-    for (let i = from; i >= 0 && i < lines.length && Math.abs(i - at) <= 10 && lines[i]!.page === line.page; i += step) {
+    for (let i = from; i >= 0 && i < lines.length && Math.abs(i - at) <= 10 && lines[i]!.page === page; i += step) {
       const f = inColumn(lines[i]!, span);
       if (!f || f.cents === null) break;
       out.push({ at: i, cents: f.cents });
@@ -140,8 +148,6 @@ export function termOfSumBelow(lines: readonly TextLine[], line: TextLine, print
   };
   const above = column(at - 1, -1).reverse();
   const below = column(at + 1, 1);
-  const own = inColumn(line, span)?.cents;
-  if (own === null || own === undefined) return false;
   for (let start = 0; start <= above.length; start++) {
     let sum = above.slice(start).reduce((a, r) => a + r.cents, own);
     for (let k = 0; k < below.length; k++) {

@@ -85,7 +85,7 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
     // below it is a part (an asset of an estate labelled "Guthaben"), never the refund or the
     // amount due — left out rather than reported under the result's name.
     const g = found[name];
-    if (g?.line && termOfSumBelow(input.lines, g.line, g.value, (l) => RESULT.test(foldGerman(l.text)))) found[name] = null;
+    if (g?.line && termOfSumBelow(input.lines, g.line, (l) => RESULT.test(foldGerman(l.text)))) found[name] = null;
   }
   // Notices also state the refund as a sentence with the amount before the verb ("Der Betrag von
   // insgesamt 829,44 € wird Ihnen erstattet / auf Ihr Konto überwiesen"), which the label–value
