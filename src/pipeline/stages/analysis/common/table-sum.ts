@@ -116,6 +116,49 @@ export function labelAbove(line: TextLine, lines: readonly TextLine[]): string |
   return rowReading(above, lines) ? null : above.text.replace(/[.:…\s]+$/u, '').trim();
 }
 
+/**
+ * Whether the row `line` is a term of a sum the letter prints below it: in one of its money
+ * columns (the table model's `sameColumn`), a run of two or more rows on the same page that holds
+ * this row adds up exactly to a figure printed further down that column. Such a row is a part of
+ * that total — an asset listed for the sum of an estate (`Guthaben bei Kreditinstituten` over
+ * `Summe Vermögensanfall`, in the estate's column and in the share's) — and so never the result of
+ * the letter's arithmetic, whatever word labels it. Any column will do: OCR may misread a digit in
+ * one (a scan's `373.275,92`) while another still adds up. `isResult` names lines that are a
+ * result themselves (a refund per tax over `insgesamt zu erstatten`): a sum on such a line does not
+ * make its rows parts.
+ */
+export function termOfSumBelow(lines: readonly TextLine[], line: TextLine, isResult: (l: TextLine) => boolean): boolean {
+  const at = placeOf(lines, line);
+  if (at < 0) return false;
+  const spans = line.cells.map((_, i) => figureAt(line, i)).filter((f): f is NonNullable<typeof f> => f?.kind === 'money' && f.cents !== null);
+  return spans.some((span) => sumBelowInColumn(lines, at, span, span.cents!, isResult));
+}
+
+/** Whether, in the column of `span`, rows around line `at` (holding `own`) add up to a figure below. */
+function sumBelowInColumn(lines: readonly TextLine[], at: number, span: { x0: number; x1: number }, own: number, isResult: (l: TextLine) => boolean): boolean {
+  const page = lines[at]!.page;
+  const column = (from: number, step: 1 | -1): { at: number; cents: number }[] => {
+    const out: { at: number; cents: number }[] = [];
+    for (let i = from; i >= 0 && i < lines.length && Math.abs(i - at) <= 10 && lines[i]!.page === page; i += step) {
+      const f = inColumn(lines[i]!, span);
+      if (!f || f.cents === null) break;
+      out.push({ at: i, cents: f.cents });
+    }
+    return out;
+  };
+  const above = column(at - 1, -1).reverse();
+  const below = column(at + 1, 1);
+  for (let start = 0; start <= above.length; start++) {
+    let sum = above.slice(start).reduce((a, r) => a + r.cents, own);
+    for (let k = 0; k < below.length; k++) {
+      const rows = above.length - start + 1 + k;
+      if (rows >= 2 && sum === below[k]!.cents && sum !== 0 && !isResult(lines[below[k]!.at]!)) return true;
+      sum += below[k]!.cents;
+    }
+  }
+  return false;
+}
+
 /** Rows that repeat others' sum (a Zwischensumme) or restate the result per column. */
 const SUBTOTAL_ROW = letterPattern('subtotalRow', '$W', '');
 

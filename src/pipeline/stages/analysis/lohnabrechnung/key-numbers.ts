@@ -127,15 +127,19 @@ const HOURS = new RegExp(String.raw`(\d{1,3}(?:,\d{1,2})?)\s*(?:${printedWords('
 /** Printed line text (case-insensitive): a month and year that is no pay period. */
 const NOT_PERIOD = new RegExp(printedWords('statement', 'notPeriodLine'), 'i');
 
-/** The first "<Monat> <Jahr>" among the first lines of page 1 (the payslip's head), as printed. */
+/**
+ * The first "<Monat> <Jahr>" among the first lines of page 1 (the payslip's head), as printed.
+ * A word that makes a month no pay period (`Eintritt`, `seit`, `gültig ab`) stands before it on
+ * its line (also across a gap: `Eintrittsdatum      Januar 2020`); words after it (`erstellt am
+ * 16.02.2026` in the head's right column) say nothing about it.
+ */
 function headMonth(input: AnalysisInput): FoundValue | null {
   const head = input.lines.filter((l) => l.page === input.lines[0]?.page).slice(0, 14);
   for (const line of head) {
-    if (NOT_PERIOD.test(line.text)) continue;
     const m = MONTH_YEAR.exec(line.text);
     if (!m) continue;
     const first = line.cells.findIndex((c) => m[1]!.startsWith(c.text));
-    if (first < 0) continue;
+    if (first < 0 || NOT_PERIOD.test(line.cells.slice(0, first + 2).map((c) => c.text).join(' '))) continue;
     const hit = { line, first, last: first + 1, x0: line.cells[first]!.bbox.x, x1: line.cells[first + 1]?.bbox.x ?? line.x1 };
     return { value: m[1]!, page: line.page, line, label: hit };
   }

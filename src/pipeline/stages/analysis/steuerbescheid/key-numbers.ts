@@ -16,6 +16,7 @@ import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
 import { findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
 import { figureAt } from '../common/row-figures.js';
+import { termOfSumBelow } from '../common/table-sum.js';
 import { findKeyValue, type FoundValue, type LabelSpec } from '../common/values.js';
 import { placeOf } from '../common/line-order.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
@@ -80,6 +81,11 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
   for (const name of ['erstattung', 'nachzahlung'] as const) {
     const f = found[name];
     if (f && 'label' in f) found[name] = columnTotal(input.lines, f as FoundValue) ?? rowTotal(input.lines, f as FoundValue) ?? f;
+    // A result ends the letter's arithmetic: a row that adds up with others to a total printed
+    // below it is a part (an asset of an estate labelled "Guthaben"), never the refund or the
+    // amount due — left out rather than reported under the result's name.
+    const g = found[name];
+    if (g?.line && termOfSumBelow(input.lines, g.line, (l) => RESULT.test(foldGerman(l.text)))) found[name] = null;
   }
   // Notices also state the refund as a sentence with the amount before the verb ("Der Betrag von
   // insgesamt 829,44 € wird Ihnen erstattet / auf Ihr Konto überwiesen"), which the label–value
@@ -106,6 +112,8 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
   return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), [...renamed, ...setAmounts(input.lines)], STEUER_KEYS), checks: columnsCheck ? [columnsCheck] : steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
 }
 
+/** The result row of an assessment (verbleibende Steuer, Nachzahlung, Erstattung). Folded text. */
+const RESULT = letterPattern('taxResult', '$W', '');
 const INCOME_TAX = letterPattern('steuerbescheidSignalEinkommensteuer', '$W', '');
 const OTHER_TAX = letterPattern('otherTaxNoun', '$W', '');
 const CURRENCY = new RegExp(`^(${printedWords('statement', 'currencyWord')})$`, 'i');
