@@ -72,14 +72,21 @@ describe('random-layout structures (issue 21)', () => {
     [545, 180, '1.130,00', true],
   ];
 
-  // The heading rule (blocks.ts, day-groups.ts) was reverted: it changed a real-corpus booking date (ingdiba) that could not be checked in time.
-  test('date headings over rows with a value date of their own book the rows on the heading day', { todo: 'issue 21: heading rule reverted (real-corpus golden diff unexplained)' }, () => {
+  // blocks.ts, day-groups.ts `headingsBookDays`, with posting-lines.ts `namesWeekday`.
+  test('date headings over rows with a value date of their own book the rows on the heading day', () => {
     assert.deepEqual(rows(headingsPage), ['03.11.2025 -100,00', '05.11.2025 250,00', '05.11.2025 -20,00']);
     const accounts = extractAccounts(synthDoc(headingsPage));
     assert.deepEqual(
       accounts[0]!.rows.map((r) => r.otherDate),
       ['04.11.2025', '05.11.2025', '07.11.2025'],
     );
+  });
+
+  test('date lines without a weekday (a value date on its own line, a labelled letter date) head no day: the rows keep their own dates', () => {
+    // ingdiba ExtraKontoauszug01 (real corpus): `Datum 29.12.2023` in the letterhead and a value
+    // date `30.12.2023` alone below the last row; the truth books the first row on 28.12.
+    const bare = headingsPage.map((l): SynthLine => (l[2] === 'Montag, 03.11.2025' ? [l[0], l[1], 'Datum 03.11.2025'] : l[2] === 'Mittwoch, 05.11.2025' ? [l[0], l[1], '05.11.2025'] : l));
+    assert.deepEqual(rows(bare), ['04.11.2025 -100,00', '05.11.2025 250,00', '07.11.2025 -20,00']);
   });
 
   test('rows that repeat their heading date keep their own date (the headings say nothing)', () => {

@@ -2,10 +2,11 @@ import type { PrintedDate } from '../../../domain/german-dates.js';
 import type { Line } from '../../layout/lines.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { balanceAmount } from './balances.js';
-import { detectBlockLayout } from './block-layout.js';
+import { detectBlockLayout, inlineDateOf } from './block-layout.js';
+import { headingsBookDays } from './day-groups.js';
 import type { ColumnModel, HeaderLine } from './columns.js';
 import type { Event, Posting } from './posting.js';
-import { isProse, leadingDates } from './posting-lines.js';
+import { isProse, leadingDates, namesWeekday } from './posting-lines.js';
 import { feeStart, startRuleFor, type Started } from './posting-start.js';
 
 /**
@@ -37,6 +38,12 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
   const layout = detectBlockLayout(lines);
   const { isHeader, kinds, repeated, headings, summary, model, headers, size, textX, requireIndent } = layout;
   const dayGrouped = layout.mode === 'day-grouped';
+  // Date headings over rows with a (value) date of their own: the heading dates the booking.
+  // Only headings that name their weekday count (a bare date line is a value date or a letter date).
+  const dayHeadings = headings.map((h, i) => (h && namesWeekday(lines[i]!) ? h : null));
+  const headingDays =
+    !dayGrouped &&
+    headingsBookDays(lines, dayHeadings, (l) => (kinds[l.index] === null && !isHeader.has(l.index) && l.amounts.length > 0 ? (leadingDates(l) > 0 ? l.dates[0]!.date : (inlineDateOf(l)?.date ?? null)) : null));
   const startPosting = startRuleFor(layout, ocrPages);
   /** Closing balances of summary rows, emitted after the postings. */
   const deferred: Event[] = [];
@@ -87,7 +94,7 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
       continue;
     }
     const heading = headings[l.index];
-    if (heading && dayGrouped) {
+    if (heading && (dayGrouped || (headingDays && dayHeadings[l.index]))) {
       close();
       day = heading;
       continue;
@@ -123,6 +130,10 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
       if (booked !== null && nDates === 1 && layout.bookedAbove(l)) {
         started.posting.otherDate = started.posting.date;
         started.posting.date = booked;
+      }
+      if (headingDays && day !== null) {
+        started.posting.otherDate = started.posting.date;
+        started.posting.date = day;
       }
       booked = started.posting.date;
       current = started.posting;
