@@ -7,7 +7,7 @@ import { headingsBookDays } from './day-groups.js';
 import type { ColumnModel, HeaderLine } from './columns.js';
 import type { Event, Posting } from './posting.js';
 import { isProse, leadingDates, namesWeekday } from './posting-lines.js';
-import { feeStart, startRuleFor, type Started } from './posting-start.js';
+import { feeStart, startRuleFor, undatedDayStart, type Started } from './posting-start.js';
 
 /**
  * Lines → posting blocks: the assembler. The layout is decided first over all lines
@@ -23,11 +23,19 @@ export interface BlockResult {
   events: Event[];
   model: ColumnModel;
   headers: HeaderLine[];
+  /** Postings started on lines without a date, under a day's first posting (`undatedRows`). */
+  undated: number;
 }
 
 export interface BlockOptions {
   /** Pages read by OCR: only there may a posting line carry an amount that did not read. */
   ocrPages?: ReadonlySet<number>;
+  /**
+   * Read a line without a date that starts a block as its dated siblings do, with an amount in
+   * the amount column, as a posting of the day above (posting-start.ts `undatedDayStart`);
+   * otherwise it continues the posting above. The engine reads both ways and the balances judge.
+   */
+  undatedRows?: boolean;
 }
 
 /** No posting runs past this many lines: beyond, the text is a notice or an annex that follows the table without a gap. */
@@ -57,6 +65,14 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
   let prev: Line | null = null;
   /** Inside a section of pending rows ("Vorgemerkte Umsätze"): not booked, so no postings. */
   let pendingRows = false;
+  /**
+   * Since the last posting, the list ended or was interrupted: a balance that opens or closes, a
+   * section heading, or a line with an amount or a date that is no posting's. No day runs on
+   * past it. Page furniture (words alone: footers, the next page's letterhead) and carried
+   * balances (Übertrag) do not interrupt a day.
+   */
+  let stray = false;
+  let undated = 0;
 
   const close = (): void => {
     current = null;
@@ -77,12 +93,14 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
     if (l.amounts.length === 0 && (vocab.pendingSection.test(l.folded.trim()) || vocab.bookedSection.test(l.folded.trim()))) {
       close();
       pendingRows = vocab.pendingSection.test(l.folded.trim());
+      stray = true;
       events.push({ kind: 'line', line: l });
       continue;
     }
     const kind = kinds[l.index];
     if (kind) {
       pendingRows = false;
+      if (kind !== 'carry') stray = true;
       close();
       const amount = balanceAmount(l);
       events.push({ kind: 'balance', balance: kind, line: l, amount });
@@ -138,6 +156,7 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
       booked = started.posting.date;
       current = started.posting;
       awaiting = started.awaiting;
+      stray = false;
       // A pending row's lines are no event at all: its dates are outside the booked period.
       if (!pendingRows) events.push({ kind: 'posting', posting: started.posting });
       continue;
@@ -147,6 +166,14 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
     if (fee) {
       current = fee;
       events.push({ kind: 'posting', posting: fee });
+      continue;
+    }
+    // A row of the day above that prints no date (the day's date stands on its first posting only).
+    const sameDay = options.undatedRows && layout.mode === 'leading-date' && booked !== null && !stray && !isProse(l) ? undatedDayStart(l, nDates, booked, layout) : null;
+    if (sameDay) {
+      undated++;
+      current = sameDay;
+      if (!pendingRows) events.push({ kind: 'posting', posting: sameDay });
       continue;
     }
     if (open) {
@@ -169,9 +196,10 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
       }
       close();
     }
+    if (l.amounts.length > 0 || l.dates.length > 0) stray = true;
     events.push({ kind: 'line', line: l });
   }
   events.push(...deferred);
-  return { events, model, headers };
+  return { events, model, headers, undated };
 }
 
