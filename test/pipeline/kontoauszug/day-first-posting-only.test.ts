@@ -54,3 +54,34 @@ describe('day groups with the date on the first posting only (issue 21)', () => 
     assert.deepEqual(rows(page('870,00')), ['03.11.2025 -100,00', '05.11.2025 -30,00']);
   });
 });
+
+describe('day groups: a row that prints only its value date (issue 21)', () => {
+  // `Buchung | Wert | Vorgang | Betrag`, dates written `4. Nov.` (two words): a row with a date in
+  // the value column only is booked on the day of the row above (day-groups.ts `oneLeadingDate`).
+  const rowsOf = (ps: [string, string, string, string][]): SynthLine[] =>
+    ps.flatMap(([b, w, text, amount], i): SynthLine[] => [...(b ? [[40, 114 + 12 * i, b] as SynthLine] : []), [100, 114 + 12 * i, w], [160, 114 + 12 * i, text], [545, 114 + 12 * i, amount, true]]);
+  const page: SynthLine[] = [
+    [40, 30, 'Musterbank AG Kontoauszug'],
+    [40, 50, 'Anna Schulz IBAN DE89 3704 0044 0532 0130 00'],
+    [40, 62, 'Zeitraum: 01.11.2025 - 30.11.2025'],
+    [40, 90, 'Buchung'],
+    [100, 90, 'Wert'],
+    [160, 90, 'Vorgang'],
+    [545, 90, 'Betrag', true],
+    [160, 102, 'Alter Kontostand'],
+    [545, 102, '1.000,00', true],
+    ...rowsOf([
+      ['3. Nov.', '3. Nov.', 'Lastschrift Stadtwerke', '-100,00'],
+      ['', '5. Nov.', 'Kartenzahlung REWE', '-20,00'],
+      ['6. Nov.', '6. Nov.', 'Gutschrift Musterfirma', '250,00'],
+      ['7. Nov.', '8. Nov.', 'Lastschrift Telekom', '-30,00'],
+      ['', '9. Nov.', 'Lastschrift Allianz', '-10,00'],
+    ]),
+    [160, 176, 'Neuer Kontostand'],
+    [545, 176, '1.090,00', true],
+  ];
+
+  test('a date of two words in the value column alone: booked on the day above, the date is its value date', () => {
+    assert.deepEqual(rows(page), ['03.11.2025 -100,00', '03.11.2025 -20,00', '06.11.2025 250,00', '07.11.2025 -30,00', '07.11.2025 -10,00']);
+  });
+});

@@ -3,7 +3,7 @@ import type { Line } from '../../layout/lines.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { balanceAmount } from './balances.js';
 import { detectBlockLayout, inlineDateOf } from './block-layout.js';
-import { headingsBookDays } from './day-groups.js';
+import { headingsBookDays, oneLeadingDate } from './day-groups.js';
 import type { ColumnModel, HeaderLine } from './columns.js';
 import type { Event, Posting } from './posting.js';
 import { isProse, leadingDates, namesWeekday } from './posting-lines.js';
@@ -145,7 +145,7 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
     const started = startPosting(l, nDates, day);
     if (started) {
       // Only the value date printed: booked on the day of the posting above (day-groups.ts).
-      if (booked !== null && nDates === 1 && layout.bookedAbove(l)) {
+      if (booked !== null && oneLeadingDate(l) && layout.bookedAbove(l)) {
         started.posting.otherDate = started.posting.date;
         started.posting.date = booked;
       }

@@ -58,7 +58,13 @@ export function missingBookingDate(candidates: readonly Line[], booking: 0 | 1, 
   if (second - first < tol * 2) return null;
   const other = booking === 0 ? second : first;
   const own = booking === 0 ? first : second;
-  return (l) => leadingDates(l) === 1 && l.dates[0]!.word === 0 && Math.abs(l.dates[0]!.x0 - other) <= tol && Math.abs(l.dates[0]!.x0 - own) > tol;
+  return (l) => oneLeadingDate(l) && l.dates[0]!.word === 0 && Math.abs(l.dates[0]!.x0 - other) <= tol && Math.abs(l.dates[0]!.x0 - own) > tol;
+}
+
+/** The line begins with one date and no second (`04.11.`, or `4. Nov.` of two words). */
+export function oneLeadingDate(l: Line): boolean {
+  const first = l.dates[0];
+  return first !== undefined && leadingDates(l) === first.last + 1;
 }
 
 /**
