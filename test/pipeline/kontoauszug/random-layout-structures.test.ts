@@ -6,8 +6,8 @@ import { synthDoc, type SynthLine } from './synthetic.js';
 /**
  * Issue 21: structures the combinatorial random layouts (scripts/fixtures/kontoauszug/
  * random-layouts.ts) found read wrong, each as a small synthetic page: a pending section whose
- * heading carries a remark in brackets, date headings over rows that print a value date, and (todo)
- * a value-date column printed first under `Wert | Datum`.
+ * heading carries a remark in brackets, date headings over rows that print a value date, and a
+ * value-date column printed first under `Wert | Datum`.
  */
 const rows = (page: SynthLine[]): string[] => toTables(extractAccounts(synthDoc(page)))[0]!.rows.map((r) => `${r[0]} ${r[3]}`);
 const head: SynthLine[] = [
@@ -72,14 +72,21 @@ describe('random-layout structures (issue 21)', () => {
     [545, 180, '1.130,00', true],
   ];
 
-  // The heading rule (blocks.ts, day-groups.ts) was reverted: it changed a real-corpus booking date (ingdiba) that could not be checked in time.
-  test('date headings over rows with a value date of their own book the rows on the heading day', { todo: 'issue 21: heading rule reverted (real-corpus golden diff unexplained)' }, () => {
+  // blocks.ts, day-groups.ts `headingsBookDays`, with posting-lines.ts `namesWeekday`.
+  test('date headings over rows with a value date of their own book the rows on the heading day', () => {
     assert.deepEqual(rows(headingsPage), ['03.11.2025 -100,00', '05.11.2025 250,00', '05.11.2025 -20,00']);
     const accounts = extractAccounts(synthDoc(headingsPage));
     assert.deepEqual(
       accounts[0]!.rows.map((r) => r.otherDate),
       ['04.11.2025', '05.11.2025', '07.11.2025'],
     );
+  });
+
+  test('date lines without a weekday (a value date on its own line, a labelled letter date) head no day: the rows keep their own dates', () => {
+    // ingdiba ExtraKontoauszug01 (real corpus): `Datum 29.12.2023` in the letterhead and a value
+    // date `30.12.2023` alone below the last row; the truth books the first row on 28.12.
+    const bare = headingsPage.map((l): SynthLine => (l[2] === 'Montag, 03.11.2025' ? [l[0], l[1], 'Datum 03.11.2025'] : l[2] === 'Mittwoch, 05.11.2025' ? [l[0], l[1], '05.11.2025'] : l));
+    assert.deepEqual(rows(bare), ['04.11.2025 -100,00', '05.11.2025 250,00', '07.11.2025 -20,00']);
   });
 
   test('rows that repeat their heading date keep their own date (the headings say nothing)', () => {
@@ -110,9 +117,15 @@ describe('random-layout structures (issue 21)', () => {
     [545, 166, '1.100,00', true],
   ];
 
-  // The header rule for this (date-columns.ts) was reverted: it changed real-corpus dates that could not be checked in time.
-  test('`Wert | Datum`: the value date printed first, the other column is the booking date', { todo: 'issue 21: header rule reverted (real-corpus golden diff unexplained)' }, () => {
+  // date-columns.ts `valueThenDate`: each header word over its own date column.
+  test('`Wert | Datum`: the value date printed first, the other column is the booking date', () => {
     assert.deepEqual(rows(valueFirst(['Wert', 'Datum'])), ['03.11.2025 -100,00', '05.11.2025 250,00', '10.11.2025 -20,00', '12.11.2025 -30,00']);
+  });
+
+  test('header words that do not stand each over their own date column say nothing (`Datum Wert` both over the first dates)', () => {
+    // sbroker GiroKontoauszug08 (real corpus, monospace rendering): `Datum Wert Erläuterung`, the
+    // first column is the booking date as the truth has it.
+    assert.deepEqual(rows(valueFirst(['Datum Wert', 'Erläuterung'])), ['04.11.2025 -100,00', '06.11.2025 250,00', '10.11.2025 -20,00', '14.11.2025 -30,00']);
   });
 
   test('`Datum | Wert`: the first column stays the booking date', () => {

@@ -2,11 +2,12 @@ import type { PrintedDate } from '../../../domain/german-dates.js';
 import type { Line } from '../../layout/lines.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { balanceAmount } from './balances.js';
-import { detectBlockLayout } from './block-layout.js';
+import { detectBlockLayout, inlineDateOf } from './block-layout.js';
+import { headingsBookDays, oneLeadingDate } from './day-groups.js';
 import type { ColumnModel, HeaderLine } from './columns.js';
 import type { Event, Posting } from './posting.js';
-import { isProse, leadingDates } from './posting-lines.js';
-import { feeStart, startRuleFor, type Started } from './posting-start.js';
+import { isProse, leadingDates, namesWeekday } from './posting-lines.js';
+import { feeStart, startRuleFor, undatedDayStart, type Started } from './posting-start.js';
 
 /**
  * Lines → posting blocks: the assembler. The layout is decided first over all lines
@@ -22,11 +23,19 @@ export interface BlockResult {
   events: Event[];
   model: ColumnModel;
   headers: HeaderLine[];
+  /** Postings started on lines without a date, under a day's first posting (`undatedRows`). */
+  undated: number;
 }
 
 export interface BlockOptions {
   /** Pages read by OCR: only there may a posting line carry an amount that did not read. */
   ocrPages?: ReadonlySet<number>;
+  /**
+   * Read a line without a date that starts a block as its dated siblings do, with an amount in
+   * the amount column, as a posting of the day above (posting-start.ts `undatedDayStart`);
+   * otherwise it continues the posting above. The engine reads both ways and the balances judge.
+   */
+  undatedRows?: boolean;
 }
 
 /** No posting runs past this many lines: beyond, the text is a notice or an annex that follows the table without a gap. */
@@ -37,6 +46,12 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
   const layout = detectBlockLayout(lines);
   const { isHeader, kinds, repeated, headings, summary, model, headers, size, textX, requireIndent } = layout;
   const dayGrouped = layout.mode === 'day-grouped';
+  // Date headings over rows with a (value) date of their own: the heading dates the booking.
+  // Only headings that name their weekday count (a bare date line is a value date or a letter date).
+  const dayHeadings = headings.map((h, i) => (h && namesWeekday(lines[i]!) ? h : null));
+  const headingDays =
+    !dayGrouped &&
+    headingsBookDays(lines, dayHeadings, (l) => (kinds[l.index] === null && !isHeader.has(l.index) && l.amounts.length > 0 ? (leadingDates(l) > 0 ? l.dates[0]!.date : (inlineDateOf(l)?.date ?? null)) : null));
   const startPosting = startRuleFor(layout, ocrPages);
   /** Closing balances of summary rows, emitted after the postings. */
   const deferred: Event[] = [];
@@ -50,6 +65,14 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
   let prev: Line | null = null;
   /** Inside a section of pending rows ("Vorgemerkte Umsätze"): not booked, so no postings. */
   let pendingRows = false;
+  /**
+   * Since the last posting, the list ended or was interrupted: a balance that opens or closes, a
+   * section heading, or a line with an amount or a date that is no posting's. No day runs on
+   * past it. Page furniture (words alone: footers, the next page's letterhead) and carried
+   * balances (Übertrag) do not interrupt a day.
+   */
+  let stray = false;
+  let undated = 0;
 
   const close = (): void => {
     current = null;
@@ -70,12 +93,14 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
     if (l.amounts.length === 0 && (vocab.pendingSection.test(l.folded.trim()) || vocab.bookedSection.test(l.folded.trim()))) {
       close();
       pendingRows = vocab.pendingSection.test(l.folded.trim());
+      stray = true;
       events.push({ kind: 'line', line: l });
       continue;
     }
     const kind = kinds[l.index];
     if (kind) {
       pendingRows = false;
+      if (kind !== 'carry') stray = true;
       close();
       const amount = balanceAmount(l);
       events.push({ kind: 'balance', balance: kind, line: l, amount });
@@ -87,7 +112,7 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
       continue;
     }
     const heading = headings[l.index];
-    if (heading && dayGrouped) {
+    if (heading && (dayGrouped || (headingDays && dayHeadings[l.index]))) {
       close();
       day = heading;
       continue;
@@ -120,13 +145,18 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
     const started = startPosting(l, nDates, day);
     if (started) {
       // Only the value date printed: booked on the day of the posting above (day-groups.ts).
-      if (booked !== null && nDates === 1 && layout.bookedAbove(l)) {
+      if (booked !== null && oneLeadingDate(l) && layout.bookedAbove(l)) {
         started.posting.otherDate = started.posting.date;
         started.posting.date = booked;
+      }
+      if (headingDays && day !== null) {
+        started.posting.otherDate = started.posting.date;
+        started.posting.date = day;
       }
       booked = started.posting.date;
       current = started.posting;
       awaiting = started.awaiting;
+      stray = false;
       // A pending row's lines are no event at all: its dates are outside the booked period.
       if (!pendingRows) events.push({ kind: 'posting', posting: started.posting });
       continue;
@@ -136,6 +166,14 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
     if (fee) {
       current = fee;
       events.push({ kind: 'posting', posting: fee });
+      continue;
+    }
+    // A row of the day above that prints no date (the day's date stands on its first posting only).
+    const sameDay = options.undatedRows && layout.mode === 'leading-date' && booked !== null && !stray && !isProse(l) ? undatedDayStart(l, nDates, booked, layout) : null;
+    if (sameDay) {
+      undated++;
+      current = sameDay;
+      if (!pendingRows) events.push({ kind: 'posting', posting: sameDay });
       continue;
     }
     if (open) {
@@ -158,9 +196,10 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
       }
       close();
     }
+    if (l.amounts.length > 0 || l.dates.length > 0) stray = true;
     events.push({ kind: 'line', line: l });
   }
   events.push(...deferred);
-  return { events, model, headers };
+  return { events, model, headers, undated };
 }
 

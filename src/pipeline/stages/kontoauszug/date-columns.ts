@@ -52,6 +52,28 @@ export interface DateColumnHeader {
   otherIsValue: boolean;
 }
 
+/** The one date column a header word stands over (a line height of slack either side), null where it stands over both or neither. */
+function onlyColumn(w: { x0: number; x1: number }, cols: readonly [Extent, Extent], size: number): 0 | 1 | null {
+  const over = cols.map((c) => Math.min(w.x1, c.x1 + size) - Math.max(w.x0, c.x0 - size) > 0);
+  return over[0] && !over[1] ? 0 : over[1] && !over[0] ? 1 : null;
+}
+
+/**
+ * `Wert | Datum | …`: a header whose one date-column word names a value date over one date
+ * column, and a plain date word (`Datum`) over the other, each over its column alone, says the
+ * other column is the booking date. Returns that column, else null. Header words that do not
+ * stand each over their own column (a flattened rendering, `Datum Wert` both over the first
+ * dates) say nothing.
+ */
+function valueThenDate(l: Line, texts: readonly string[], kinds: readonly ('b' | 'o' | null)[], cols: readonly [Extent, Extent]): 0 | 1 | null {
+  const at = kinds.findIndex((k) => k !== null);
+  if (at < 0 || kinds[at] !== 'o' || !vocab.valueDatePrefix.test(texts[at]!)) return null;
+  const col = onlyColumn(l.words[at]!, cols, l.size);
+  if (col === null) return null;
+  const other = l.words.some((w, i) => i !== at && vocab.dateHeadingLabel.test(texts[i]!) && onlyColumn(w, cols, l.size) === 1 - col);
+  return other ? ((1 - col) as 0 | 1) : null;
+}
+
 export function dateColumnHeader(lines: readonly Line[]): DateColumnHeader {
   const cols = leadingDateColumns(lines);
   let second = 0;
@@ -65,6 +87,13 @@ export function dateColumnHeader(lines: readonly Line[]): DateColumnHeader {
     // A header names at least two columns; one date-column word alone is a purpose line's
     // (`BELEGNR: 1576100295`, standing under the date column).
     const seq = kinds.filter((k) => k !== null);
+    if (seq.length === 1 && cols) {
+      // …unless the header names the value date over one column and `Datum` over the other.
+      const booked = valueThenDate(l, texts, kinds, cols);
+      if (booked === 0) first++;
+      if (booked === 1) second++;
+      if (booked !== null) valueWord[1 - booked] = true;
+    }
     if (seq.length < 2) continue;
     if (!cols) {
       if (seq[0] === 'o' && seq[1] === 'b') second++;

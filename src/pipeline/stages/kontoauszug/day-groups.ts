@@ -1,7 +1,9 @@
 import type { AmountToken, Line } from '../../layout/lines.js';
+import type { PrintedDate } from '../../../domain/german-dates.js';
 import type { BalanceKind } from './balances.js';
 import { median, type HeaderLine } from './columns.js';
 import { leadingDates } from './posting-lines.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 
 /**
  * Day groups on a statement with two date columns (`Buchungstag | Wert | … | Betrag | Saldo`),
@@ -56,5 +58,45 @@ export function missingBookingDate(candidates: readonly Line[], booking: 0 | 1, 
   if (second - first < tol * 2) return null;
   const other = booking === 0 ? second : first;
   const own = booking === 0 ? first : second;
-  return (l) => leadingDates(l) === 1 && l.dates[0]!.word === 0 && Math.abs(l.dates[0]!.x0 - other) <= tol && Math.abs(l.dates[0]!.x0 - own) > tol;
+  return (l) => oneLeadingDate(l) && l.dates[0]!.word === 0 && Math.abs(l.dates[0]!.x0 - other) <= tol && Math.abs(l.dates[0]!.x0 - own) > tol;
+}
+
+/** The line begins with one date and no second (`04.11.`, or `4. Nov.` of two words). */
+export function oneLeadingDate(l: Line): boolean {
+  const first = l.dates[0];
+  return first !== undefined && leadingDates(l) === first.last + 1;
+}
+
+/**
+ * Date headings over rows that print a date of their own (`Dienstag, 04.11.2025` over rows with a
+ * `Wert` column): the heading is the day the rows were booked, the row's date the value date. Told
+ * by structure: at least two headings (blocks.ts passes only those that name their weekday), every
+ * dated posting line under a heading within five days of it, and some printing a date other than
+ * its heading's (a row that repeats its heading's date says nothing either way). Where every row
+ * repeats its heading, the rows' own dates stay booking dates.
+ */
+export function headingsBookDays(lines: readonly Line[], headings: readonly (PrintedDate | null)[], postingLine: (l: Line) => PrintedDate | null): boolean {
+  if (headings.filter((h) => h !== null).length < 2) return false;
+  let day: PrintedDate | null = null;
+  let rows = 0;
+  let near = 0;
+  let differ = 0;
+  for (const l of lines) {
+    const h = headings[l.index];
+    if (h) {
+      day = h;
+      continue;
+    }
+    // Pending rows (`Vorgemerkte Umsätze`, after the booked list) belong to no day heading.
+    if (l.amounts.length === 0 && vocab.pendingSection.test(l.folded.trim())) day = null;
+    const own = day ? postingLine(l) : null;
+    if (!own || !day) continue;
+    rows++;
+    // A value date lies a few days from its booking day; a date line far from the rows under it
+    // (a statement date repeated on each page) heads no day.
+    const apart = Math.abs(Date.UTC(own.year ?? day.year ?? 2000, own.month - 1, own.day) - Date.UTC(day.year ?? own.year ?? 2000, day.month - 1, day.day)) / 86_400_000;
+    if (apart <= 5) near++;
+    if (apart > 0) differ++;
+  }
+  return differ > 0 && near === rows;
 }

@@ -13,7 +13,8 @@ import { typeLinesAbove } from './type-above.js';
 import { ruledRowLines } from './ruled-rows.js';
 import { postingLines } from './rows.js';
 import type { Posting } from './posting.js';
-import { accountSections } from './sections.js';
+import { accountSections, signed } from './sections.js';
+import { runningSteps } from './judge.js';
 import { accountOverview, splitByAccountColumn } from './account-column.js';
 import { statedSettlements } from './sign.js';
 import { otherDateIsValueDate } from './value-date.js';
@@ -37,10 +38,33 @@ export const HEADERS = ['Datum', 'Buchungstext', 'Empfänger', 'Betrag'] as cons
  * The block layout marks value dates under a Valuta header as date tokens of their lines
  * (date-columns.ts): it does so on this run's own copies, never on the shared layout.
  */
-export function extractAccounts(doc: LoadedDocument, layout?: Pick<DocumentLayout, 'statementLines'>): (AccountResult & { bic: string | null; holder: string | null })[] {
-  const lines = ownCopies(layout?.statementLines ?? documentLines(doc));
+export function extractAccounts(doc: LoadedDocument, layout?: Pick<DocumentLayout, 'statementLines'>): ExtractedAccount[] {
+  const base = layout?.statementLines ?? documentLines(doc);
   const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
-  const built = buildBlocks(lines, { ocrPages });
+  // Undated lines with an amount under a day's first posting: postings of that day, or lines of
+  // the posting above. Both readings are made and the balances judge — accounts that reconcile
+  // first, then the running balance's steps explained; where they cannot tell, the prior (lines
+  // of the posting above) stands.
+  const withRows = readAccounts(doc, ownCopies(base), ocrPages, true);
+  if (withRows.undated === 0) return withRows.accounts;
+  const without = readAccounts(doc, ownCopies(base), ocrPages, false);
+  const [a, b] = [balanceScore(withRows.accounts), balanceScore(without.accounts)];
+  return a.reconciled > b.reconciled || (a.reconciled === b.reconciled && a.steps > b.steps) ? withRows.accounts : without.accounts;
+}
+
+/** What a reading's figures reproduce: accounts that reconcile, and running-balance steps explained (judge.ts). */
+function balanceScore(accounts: readonly ExtractedAccount[]): { reconciled: number; steps: number } {
+  return {
+    reconciled: accounts.filter((a) => a.info.reconciled).length,
+    steps: accounts.reduce((t, a) => t + runningSteps(a.postings.map((p) => ({ cents: p.cents, balance: signed(p.posting.balance) }))), 0),
+  };
+}
+
+type ExtractedAccount = AccountResult & { bic: string | null; holder: string | null };
+
+/** One reading of the statement's lines: blocks, sections per account, each account's facts. */
+function readAccounts(doc: LoadedDocument, lines: Line[], ocrPages: ReadonlySet<number>, undatedRows: boolean): { accounts: ExtractedAccount[]; undated: number } {
+  const built = buildBlocks(lines, { ocrPages, undatedRows });
   const { model, headers } = built;
   // Type lines printed above their posting line (online-banking printouts) join that posting;
   // then rows the page draws with rules or shading are the postings' blocks (ruled-rows.ts).
@@ -66,7 +90,8 @@ export function extractAccounts(doc: LoadedDocument, layout?: Pick<DocumentLayou
   const valueDates = byStructure === 0 && otherDateIsValueDate(lines, headers, card);
   const context = { docPeriod, bank, currency, card, partySlot, ocrPages, settlements: statedSettlements(otherLines), partyFor, ranges: printedRanges(otherLines), valueDates };
   const holder = accountHolder(otherLines);
-  return sections.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => ({ ...account(s, context), bic: accountBic(otherLines, s.iban), holder }));
+  const accounts = sections.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => ({ ...account(s, context), bic: accountBic(otherLines, s.iban), holder }));
+  return { accounts, undated: built.undated };
 }
 
 /** Lines the stage may annotate: each with its own list of date tokens (the only part it adds to). */

@@ -107,3 +107,24 @@ export function judge(readings: readonly Reading[], figures: Figures): { reading
   }
   return best;
 }
+
+/**
+ * Steps of the printed running balance a list of postings explains, whichever way the list runs:
+ * between two neighbours that both print a balance, the step is the later one's amount (oldest
+ * first) or the earlier one's negated (newest first); the larger count of the two orders. A
+ * reading that merges a posting into the one above loses the steps around it. Needs no opening
+ * or closing balance, so it judges where those did not read.
+ */
+export function runningSteps(postings: readonly { cents: number; balance: number | null }[]): number {
+  let oldest = 0;
+  let newest = 0;
+  for (let i = 1; i < postings.length; i++) {
+    const a = postings[i - 1]!;
+    const b = postings[i]!;
+    if (a.balance === null || b.balance === null) continue;
+    const step = b.balance - a.balance;
+    if (step === b.cents) oldest++;
+    if (step === -a.cents) newest++;
+  }
+  return Math.max(oldest, newest);
+}

@@ -30,6 +30,15 @@ export function isProse(line: Line): boolean {
 /** A weekday or a day relative to today, German or English (an app exports in the phone's language). */
 const dayWord = (w: string): boolean => WEEKDAY.test(w) || vocab.relativeDay.test(w) || vocab.englishDay.test(w);
 
+/**
+ * A day heading that names its weekday (`Dienstag, 04.11.2025`, `Heute, 5. März 2026`): a date
+ * alone on its line may be a value date printed on a line of its own, or a statement date with
+ * its label (`Datum 29.12.2023`); a weekday says the line heads a day.
+ */
+export function namesWeekday(line: Line): boolean {
+  return dateHeading(line) !== null && line.words.some((w) => dayWord(fold(w.text).replace(/[,.]+$/u, '')));
+}
+
 /** `Wednesday, November 5, 2025`: the English order, month name first, after its weekday. */
 const MONTH_FIRST = /^(\p{L}+),?\s+(\p{L}{3,})\.?\s+(\d{1,2}),?\s+(\d{4})$/u;
 

@@ -5,6 +5,7 @@ import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { inlineDateOf, type BlockLayout, type LayoutMode } from './block-layout.js';
 import type { Posting } from './posting.js';
 import { amountsOf, balanceOnly, unreadAmount, type PostingAmounts } from './posting-amounts.js';
+import { columnOf } from './columns.js';
 
 /**
  * Where a posting starts: one rule per layout mode (block-layout.ts). A rule looks at a line the
@@ -168,4 +169,38 @@ export function feeStart(l: Line, nDates: number, open: Posting, layout: BlockLa
   const skip = new Set<number>();
   for (const t of fee.used) addWords(skip, t.first, t.last);
   return { date: open.date, otherDate: null, first: l, lines: [l], amount: fee.amount, role: fee.role, balance: fee.balance, skip: new Map([[l.index, skip]]) };
+}
+
+/**
+ * Day groups whose booking date stands on the day's first posting only (later rows of the day
+ * print no date): a line without a leading date is a posting of the day above when it starts a
+ * block as its dated siblings do — its text at the text column — and every amount it carries
+ * stands in the table's amount columns, one of them a posting amount (not only the running
+ * balance). A value date further along the line (`B | Text | Wert | Betrag`) is its other date.
+ * Such a line is otherwise a continuation of the posting above; which reading holds, the
+ * statement's balances judge (engine.ts): this rule is only offered where they can.
+ */
+export function undatedDayStart(l: Line, nDates: number, booked: PrintedDate, layout: BlockLayout): Posting | null {
+  const { model, textX, size } = layout;
+  if (nDates !== 0 || l.amounts.length === 0 || model.flattened || model.columns.length === 0) return null;
+  if (Math.abs(l.words[0]!.x0 - textX) > Math.max(size * 1.5, 6)) return null;
+  if (!l.amounts.every((t) => columnOf(t, model, l.size) !== null)) return null;
+  const found = amountsOf(l, layout);
+  if (found.role === 'balance' || found.role === 'part' || columnOf(found.amount, model, l.size) === null) return null;
+  // The text before the amounts must hold words: a line of figures alone is a sum, not a posting.
+  if (!l.words.slice(0, found.used[0]!.first).some((w) => /\p{L}{2}/u.test(w.text))) return null;
+  const skip = new Set<number>();
+  for (const t of found.used) addWords(skip, t.first, t.last);
+  const valuta = l.dates.find((d) => d.word > 0);
+  if (valuta && layout.valutaColumn) addWords(skip, valuta.word, valuta.last);
+  return {
+    date: booked,
+    otherDate: valuta?.date ?? null,
+    first: l,
+    lines: [l],
+    amount: found.amount,
+    role: found.role,
+    balance: found.balance,
+    skip: new Map([[l.index, skip]]),
+  };
 }

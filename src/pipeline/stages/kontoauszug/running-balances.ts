@@ -9,6 +9,16 @@ import { signed, type Segment } from './sections.js';
  * the column. Mutates the segment.
  */
 export function balancesFromRunning(s: Segment, signs: readonly SignedPosting[]): void {
+  // A newest-first list (its running balance's steps say so) runs back from the
+  // closing: the first posting's balance closes, the last posting's less its amount opens.
+  if (newestFirst(s, signs)) {
+    const top = s.postings[0];
+    const bottom = s.postings[s.postings.length - 1];
+    const sign = signs[signs.length - 1]!;
+    if (s.opening === null && bottom?.balance) s.opening = signed(bottom.balance)! - sign.sign * sign.cents;
+    if (s.closing === null && top?.balance) s.closing = signed(top.balance);
+    return;
+  }
   const first = s.postings[0];
   const last = s.postings[s.postings.length - 1];
   if (s.opening === null && first?.balance) {
@@ -31,4 +41,17 @@ export function confirmedByRunning(s: Segment, signs: readonly SignedPosting[]):
     const sign = signs[i]!;
     return before !== null && after !== null && sign.cents !== 0 && after - before === sign.sign * sign.cents;
   });
+}
+
+/** The running balance explains more of its steps read newest first than oldest first. */
+function newestFirst(s: Segment, signs: readonly SignedPosting[]): boolean {
+  const list = s.postings.map((p, i) => ({ cents: signs[i]!.sign * signs[i]!.cents, balance: signed(p.balance) }));
+  return oldestSteps([...list].reverse()) > oldestSteps(list);
+}
+
+/** Steps explained reading the list oldest first. */
+function oldestSteps(list: readonly { cents: number; balance: number | null }[]): number {
+  let n = 0;
+  for (let i = 1; i < list.length; i++) if (list[i - 1]!.balance !== null && list[i]!.balance !== null && list[i]!.balance! - list[i - 1]!.balance! === list[i]!.cents) n++;
+  return n;
 }

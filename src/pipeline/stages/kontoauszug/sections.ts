@@ -56,6 +56,8 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
   const segments: Segment[] = [];
   let cur: Segment | null = null;
   let pending: string | null = null;
+  /** Per section, how many postings it held when its closing balance was read. */
+  const closedBefore = new Map<Segment, number>();
   const start = (iban: string | null): Segment => {
     const s = newSegment(iban);
     segments.push(s);
@@ -76,8 +78,17 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
       const value = balanceValue(e.amount, e.line);
       if (value !== null && e.balance === 'carry' && cur) cur.pageBalances.push({ after: cur.postings.length, value });
       if (value === null || e.balance === 'carry') continue;
-      const kind = e.balance === 'either' ? (cur && (cur.postings.length > 0 || cur.opening !== null) ? 'closing' : 'opening') : e.balance;
-      if (kind === 'opening') {
+      // A newest-first list prints its closing balance above the postings and the opening below
+      // them: an opening (or a balance that names no role) after the postings of a section that
+      // has a closing printed before them, and no opening, is that section's opening.
+      const closedFirst = cur !== null && cur.opening === null && cur.closing !== null && cur.postings.length > 0 && closedBefore.get(cur) === 0;
+      const kind = e.balance === 'either' ? (closedFirst || !(cur && (cur.postings.length > 0 || cur.opening !== null)) ? 'opening' : 'closing') : e.balance;
+      if (kind === 'opening' && closedFirst) {
+        cur!.opening = value;
+        cur!.openingLine = e.line;
+        cur!.openingUnsigned = unsigned(e.amount, e.line);
+        cur!.openingSign = e.amount?.sign ?? null;
+      } else if (kind === 'opening') {
         const fresh = !cur || cur.postings.length > 0 || cur.closing !== null || (pending !== null && cur.iban !== null && pending !== cur.iban);
         if (fresh) cur = start(pending ?? cur?.iban ?? null);
         else if (cur!.opening !== null) continue; // the same opening balance printed again
@@ -89,6 +100,7 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
         pending = null;
       } else {
         cur ??= start(pending);
+        closedBefore.set(cur, cur.postings.length);
         cur.closing = value;
         cur.closingLine = e.line;
         cur.closingUnsigned = unsigned(e.amount, e.line);
