@@ -96,7 +96,7 @@ export function extractKuendigungKeyNumbers(input: AnalysisInput): KuendigungFac
   const fristAny = fristLabel ?? findInProse(input.texts, new RegExp(String.raw`(?:unter\s+Einhaltung\s+(?:der|einer)\s+(?:gesetzlichen\s+|vertraglichen\s+)?(?:Kündigungsfrist\s+)?von\s+)(${PERIOD})`, 'u'));
   found.kuendigungsfrist = fristAny;
   const eintritt = findKeyValue(input.lines, { labels: ['Eintrittsdatum', 'Eintritt', 'beschäftigt seit', 'Betriebszugehörigkeit seit', 'Mietbeginn', 'Vertragsbeginn'], kind: 'date', maxGap: 3 });
-  const eintrittProse = eintritt ? null : findInProse(input.texts, new RegExp(String.raw`(?:seit dem|seit|vom|Beginn(?: des \w+)? am)\s+(${DATE_SRC})\s+(?:bei uns\s+)?(?:beschäftigt|bestehende|besteht|tätig|angestellt|gemietet|geschlossene)`, 'u'));
+  const eintrittProse = eintritt ? null : findInProse(input.texts, new RegExp(String.raw`(?:seit dem|seit|vom|Beginn(?: des \w+)? am)\s+(${DATE_SRC})\s+(?:bei uns\s+|zwischen uns\s+|zwischen Ihnen und (?:uns|mir)\s+|mit Ihnen\s+)?(?:beschäftigt|bestehende|besteht|tätig|angestellt|gemietet|geschlossene)`, 'u'));
   // Amounts the letter computes and names (a § 1a KSchG severance), under the letter's label.
   const keyNumbers = withLabelledAmounts(keyNumbersOf(KUENDIGUNG_KEYS, found), computedAmounts(input.lines), KUENDIGUNG_KEYS);
   return { keyNumbers, eintritt: eintritt?.value ?? eintrittProse?.value ?? null };
