@@ -139,3 +139,71 @@ describe('batch H structures', () => {
     assert.ok(topics.includes('kuendigungsfrist'), JSON.stringify(topics));
   });
 });
+
+/** A city's dog-licence refund notice: titled kind, months as rows, a total; declared beside found dogs. */
+const refund: Line[][] = [
+  [
+    '# Stadt Göttingen',
+    'Fachdienst Steuern · Hiroshimaplatz 1 · 37083 Göttingen',
+    '',
+    row(['Herrn', 56], ['Kassenzeichen', 340], ['4.1187.22', 440]),
+    row(['Lars Otten', 56], ['Datum', 340], ['02.06.2026', 440]),
+    row(['Weender Straße 9', 56]),
+    row(['37073 Göttingen', 56]),
+    '',
+    '# Bescheid über die Rückforderung von Hundesteuerermäßigung',
+    '',
+    'Sehr geehrter Herr Otten,',
+    'die Steuerermäßigung für Ihren Hund wird nach § 12 der Hundesteuersatzung aufgehoben. Die Hundesteuer',
+    'wird für die folgenden Monate neu festgesetzt; der Unterschied wird zurückgefordert:',
+    row(['Monat', 56], ['Hund', 200], ['erklärt', -390], ['festgestellt', -470], ['Betrag', -539]),
+    row(['01/2026', 56], ['Bruno', 200], ['1,00', -390], ['2,00', -470], ['12,00', -539]),
+    row(['02/2026', 56], ['Bruno', 200], ['1,00', -390], ['2,00', -470], ['12,00', -539]),
+    row(['03/2026', 56], ['Bruno', 200], ['1,00', -390], ['2,00', -470], ['12,00', -539]),
+    [
+      { t: 'Rückforderung gesamt', x: 56, b: true },
+      { t: '36,00 €', x: 539, r: true, b: true },
+    ],
+    'Bitte zahlen Sie den Betrag bis zum 02.07.2026.',
+    '# Rechtsbehelfsbelehrung',
+    'Gegen diesen Steuerbescheid kann innerhalb eines Monats nach Bekanntgabe Widerspruch erhoben werden.',
+  ],
+];
+
+/** A landlord terminates a parking space by § 580a BGB, the period as the rule in words. */
+const parking: Line[][] = [
+  [
+    'Erika Brandt · Lindenallee 4 · 24105 Kiel',
+    '',
+    'Herrn',
+    'Ole Jessen',
+    'Holtenauer Straße 80',
+    '24105 Kiel',
+    '',
+    row(['Kiel, den 02.03.2026', 340]),
+    '',
+    '# Kündigung des Stellplatzes Nr. 2',
+    '',
+    'Sehr geehrter Herr Jessen,',
+    'hiermit kündige ich den mit Ihnen geschlossenen Mietvertrag über den Stellplatz Nr. 2 zum 31.05.2026.',
+    'Nach § 580a Abs. 1 Nr. 3 BGB ist die Kündigung spätestens am dritten Werktag eines Kalendermonats',
+    'zum Ablauf des übernächsten Monats zulässig.',
+    'Mit freundlichen Grüßen',
+    'Erika Brandt',
+  ],
+];
+
+describe('batch H structures of notices and terminations', () => {
+  it('a notice named by its title, its total read by the rows above it, a deviation by declared/found columns', async () => {
+    const a = await analysisOf('steuerbescheid', refund);
+    assert.match(a.summary, /^Bescheid über die Rückforderung von Hundesteuerermäßigung/u, a.summary);
+    assert.match(a.summary, /36,00/u, a.summary);
+    assert.ok(Object.values(a.key_numbers).some((k) => k?.value === '36,00 €'), JSON.stringify(a.key_numbers));
+    assert.ok(a.review_flags.some((f) => f.topic === 'abweichung_von_erklaerung'), JSON.stringify(a.review_flags.map((f) => f.topic)));
+  });
+
+  it('the § 580a rule in words is the notice period', async () => {
+    const a = await analysisOf('kuendigung', parking);
+    assert.match(a.key_numbers.kuendigungsfrist?.value ?? '', /dritten Werktag/u, JSON.stringify(a.key_numbers));
+  });
+});
