@@ -2,7 +2,7 @@
  * The date of a letter: a labelled date ("Datum", "Bescheiddatum", "Ausfertigungsdatum") or the
  * "Ort, den TT.MM.JJJJ" line of the letterhead; found on the first page. A "Datum" that heads a
  * column of dates is a table's (the dates of the postings a reminder lists), not the letter's
- * date slot, and is passed over.
+ * date slot, and is passed over; so is a date with a time of day after it (an event's time stamp).
  */
 import { parseGermanDate } from '../../../../domain/german-dates.js';
 import { foldGerman } from '../../../layout/fold.js';
@@ -14,7 +14,7 @@ import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 export function letterDate(lines: readonly TextLine[], texts: readonly PageText[], labels: readonly string[]): { value: string; page: number } | null {
   const firstPage = lines[0]?.page ?? 1;
   const onFirst = lines.filter((l) => l.page === firstPage);
-  const labelled = findKeyValues(onFirst, { labels, kind: 'date', rightOnly: false, maxGap: 2 }).find((f) => !inDateColumn(f, onFirst));
+  const labelled = findKeyValues(onFirst, { labels, kind: 'date', rightOnly: false, maxGap: 2 }).find((f) => !inDateColumn(f, onFirst) && !timeStamped(f));
   if (labelled) return { value: labelled.value, page: labelled.page };
   const first = texts.filter((t) => t.page === firstPage);
   const placed = findInProse(first, new RegExp(String.raw`(?:^|\n|\s{2,})[A-ZÄÖÜ][A-Za-zÄÖÜäöüß.\- ]{1,40},\s*(?:den\s+)?(${DATE_SRC})\s*(?:\n|$)`, 'u'));
@@ -39,6 +39,17 @@ function inDateColumn(found: FoundValue, lines: readonly TextLine[]): boolean {
   const next = at >= 0 ? lines[at + 1] : undefined;
   if (!next || next.page !== found.line.page) return false;
   return next.cells.some((c) => Math.abs(c.bbox.x - cell.bbox.x) <= 6 && parseGermanDate(c.text.replace(/[,;]$/, '')) !== null);
+}
+
+/**
+ * A date followed by a time of day (`Datum / Uhrzeit 14.02.2026, 10:12 - 12:05 Uhr`) stamps an
+ * event of a data block — a parking, an offence, a reading — never the letter: letters are dated
+ * by the day alone.
+ */
+function timeStamped(found: FoundValue): boolean {
+  const at = found.line.text.indexOf(found.value);
+  if (at < 0) return false;
+  return /^[,;\s]*(?:um\s+)?\d{1,2}[:.]\d{2}\b(?!\.\d)/u.test(found.line.text.slice(at + found.value.length));
 }
 
 /** Labels whose date is not the letter's (birth, offence, period, invoice). */

@@ -7,6 +7,7 @@ import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-s
 import { fmtDate, sentenceMatching } from '../common/facts.js';
 import { allText } from '../common/prose.js';
 import { splitSections } from '../common/sections.js';
+import { firstPersonToReader } from './addressee.js';
 import { extractKuendigungKeyNumbers, KUENDIGUNG_KEYS } from './key-numbers.js';
 import { kuendigungReviewFlags, type KuendigungFlagInput, type Relationship } from './review-flags.js';
 import { letterForms, letterPattern } from '../../../layout/letter-words.js';
@@ -34,14 +35,16 @@ export const kuendigungAnalyzer: TypeAnalyzer<Facts> = {
     const folded = foldGerman(text);
     const sub = input.subtype;
     const relationship = (['arbeitsverhaeltnis', 'mietverhaeltnis'].includes(sub.id) ? sub.id : 'vertrag') as Relationship;
-    const own = OWN.test(folded);
+    // "kündige ich" reads as the reader's own termination unless its object is the relationship with the reader (addressee.ts).
+    const toReader = firstPersonToReader(folded);
+    const own = OWN.test(folded) && !toReader;
     return {
       keyNumbers: base.keyNumbers,
       facts: {
         keyNumbers: base.keyNumbers,
         eintritt: base.eintritt,
         relationship,
-        byOtherSide: BY_OTHER_SIDE.test(folded) && !own,
+        byOtherSide: (BY_OTHER_SIDE.test(folded) || toReader) && !own,
         fristlos: FRISTLOS.test(folded),
         probation: PROBATION.test(folded),
         electronic: sentenceMatching(input.texts, ELECTRONIC),

@@ -22,6 +22,9 @@ export const KUENDIGUNG_KEYS = ['schreibdatum', 'beendigungsdatum', 'kuendigungs
 const NUMBER_WORD = '(?:\\d{1,2}|ein|eine[mnr]?|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf)';
 const PERIOD = `${NUMBER_WORD}\\s+(?:Wochen?|Monate?n?)(?:\\s+zum\\s+(?:Monatsende|Ende\\s+(?:eines|des)\\s+(?:Kalender)?monats|15\\.(?:\\s+oder\\s+(?:zum\\s+)?(?:Ende|Monatsende)(?:\\s+eines\\s+Kalendermonats)?)?))?`;
 
+/** A notice period given as the statute's rule, not as a count of weeks or months. */
+const STATUTORY_RULE_IN_WORDS = /((?:spätestens\s+)?(?:am|bis\s+zum)\s+dritten\s+Werktag\s+eines\s+(?:Kalender)?[Mm]onats\s+(?:für\s+den\s+Ablauf|zum\s+(?:Ablauf|Ende))\s+des\s+übernächsten\s+(?:Kalender)?[Mm]onats)/u;
+
 export interface KuendigungFacts {
   keyNumbers: Record<string, KeyNumber>;
   eintritt: string | null;
@@ -94,9 +97,11 @@ export function extractKuendigungKeyNumbers(input: AnalysisInput): KuendigungFac
   const CITE = String.raw`§\s?\d+\w*(?:\s+Abs\.\s?\d+)?(?:\s+(?:Satz|S\.|Nr\.|Ziff\.)\s?\d+)*\s+\w+`;
   const fristLabel = findInProse(input.texts, new RegExp(String.raw`(?:Kündigungsfrist|Frist)(?:\s+(?:beträgt|von|gemäß\s+${CITE}|nach\s+${CITE}|laut\s+Vertrag|:))*\s+(${PERIOD})`, 'u'));
   const fristAny = fristLabel ?? findInProse(input.texts, new RegExp(String.raw`(?:unter\s+Einhaltung\s+(?:der|einer)\s+(?:gesetzlichen\s+|vertraglichen\s+)?(?:Kündigungsfrist\s+)?von\s+)(${PERIOD})`, 'u'));
-  found.kuendigungsfrist = fristAny;
+  // The statutory period stated as its rule in words (§§ 573c, 580a BGB: "spätestens am dritten
+  // Werktag eines Kalendermonats zum Ablauf des übernächsten Monats"), wrapping over lines.
+  found.kuendigungsfrist = fristAny ?? findInProse(input.texts, STATUTORY_RULE_IN_WORDS);
   const eintritt = findKeyValue(input.lines, { labels: ['Eintrittsdatum', 'Eintritt', 'beschäftigt seit', 'Betriebszugehörigkeit seit', 'Mietbeginn', 'Vertragsbeginn'], kind: 'date', maxGap: 3 });
-  const eintrittProse = eintritt ? null : findInProse(input.texts, new RegExp(String.raw`(?:seit dem|seit|vom|Beginn(?: des \w+)? am)\s+(${DATE_SRC})\s+(?:bei uns\s+)?(?:beschäftigt|bestehende|besteht|tätig|angestellt|gemietet|geschlossene)`, 'u'));
+  const eintrittProse = eintritt ? null : findInProse(input.texts, new RegExp(String.raw`(?:seit dem|seit|vom|Beginn(?: des \w+)? am)\s+(${DATE_SRC})\s+(?:bei uns\s+|zwischen uns\s+|zwischen Ihnen und (?:uns|mir)\s+|mit Ihnen\s+)?(?:beschäftigt|bestehende|besteht|tätig|angestellt|gemietet|geschlossene)`, 'u'));
   // Amounts the letter computes and names (a § 1a KSchG severance), under the letter's label.
   const keyNumbers = withLabelledAmounts(keyNumbersOf(KUENDIGUNG_KEYS, found), computedAmounts(input.lines), KUENDIGUNG_KEYS);
   return { keyNumbers, eintritt: eintritt?.value ?? eintrittProse?.value ?? null };

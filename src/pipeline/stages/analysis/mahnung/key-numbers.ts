@@ -18,6 +18,7 @@ import { centsOf, dateOf, findKeyValue, findKeyValues, type FoundValue, type Lab
 import { foldGerman } from '../../../layout/fold.js';
 import { placeOf } from '../common/line-order.js';
 import { openClaim } from './settlement.js';
+import { claimBySumRows } from './sum-row.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 export const MAHN_KEYS = ['schreibdatum', 'hauptforderung', 'mahngebuehren', 'inkassokosten', 'zinsen', 'gesamtforderung', 'zahlungsfrist'] as const;
@@ -94,6 +95,8 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   if (found.hauptforderung && 'label' in found.hauptforderung) found.hauptforderung = claimSubtotal(input.lines, found.hauptforderung as FoundValue) ?? found.hauptforderung;
   // A settlement table (owed − paid = open per row) says by its arithmetic which figure is claimed.
   found.hauptforderung = openClaim(input.lines) ?? found.hauptforderung ?? null;
+  // A sum row read under a claim label, or a claim row under no claim label: the table's arithmetic decides.
+  claimBySumRows(input.lines, found, (['zinsen', 'mahngebuehren', 'inkassokosten'] as const).flatMap((n) => found[n]?.line ?? []));
   dropPartsEqualToTotal(found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' });
   const summed = tableSumCheck(MAHN_RULE, input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, findKeyValues(input.lines, SPECS.gesamtforderung));
   if (summed) found.gesamtforderung = summed.total;

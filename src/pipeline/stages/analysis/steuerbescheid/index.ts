@@ -6,16 +6,22 @@ import { fmtDate, sentenceMatching } from '../common/facts.js';
 import { steuerEinspruchsfrist } from '../common/legal-rules.js';
 import { dateOf, findKeyValue } from '../common/values.js';
 import type { KeyNumber } from '../../../model/result.js';
-import { extractSteuerKeyNumbers } from './key-numbers.js';
+import { extractSteuerKeyNumbers, STEUER_KEYS } from './key-numbers.js';
+import { demandedTotal } from './demanded-total.js';
+import { withLabelledAmounts } from '../common/labelled-amounts.js';
 import { steuerReviewFlags, type SteuerFlagInput } from './review-flags.js';
 import { steuerSections } from './sections.js';
 import { setAmounts } from './set-amounts.js';
+import { noticeKind } from './title-kind.js';
+import { declaredColumnsDeviation } from './declared-columns.js';
 import { letterPattern } from '../../../layout/letter-words.js';
 
 interface Facts extends SteuerFlagInput {
   sender: string | null;
   /** The first amount the Festsetzung sets, with its label as printed (set-amounts.ts). */
   gesetzt: { label: string; value: string } | null;
+  /** The total a notice without a Festsetzung demands, with its label as printed (demanded-total.ts). */
+  demanded: { label: string; value: string } | null;
   subtype: string;
 }
 
@@ -30,7 +36,13 @@ const ABWEICHUNG = letterPattern('deviation');
 export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.steuerbescheid',
   extract(input) {
-    const { keyNumbers, faelligkeit, checks } = extractSteuerKeyNumbers(input);
+    const extracted = extractSteuerKeyNumbers(input);
+    const { faelligkeit, checks } = extracted;
+    const gesetzt = setAmounts(input.lines)[0] ?? null;
+    // No Festsetzung, no Nachzahlung or Erstattung read: the total the notice's table sums (demanded-total.ts).
+    const settled = ['festgesetzte_einkommensteuer', 'nachzahlung', 'erstattung'].some((n) => extracted.keyNumbers[n]);
+    const demanded = gesetzt || settled ? null : demandedTotal(input.lines);
+    const keyNumbers = demanded ? withLabelledAmounts(extracted.keyNumbers, [demanded.total, ...demanded.parts], STEUER_KEYS) : extracted.keyNumbers;
     const vorl = sentenceMatching(input.texts, VORLAEUFIG);
     const vorb = sentenceMatching(input.texts, VORBEHALT);
     const zuschlag = findKeyValue(input.lines, { labels: ['Verspätungszuschlag'], kind: 'money', rightOnly: false, maxGap: 3 });
@@ -40,11 +52,13 @@ export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
       vorlaeufig: vorl && !NICHT_VORLAEUFIG.test(foldGerman(vorl)) ? vorl : null,
       vorbehalt: vorb && !KEIN_VORBEHALT.test(foldGerman(vorb)) ? vorb : null,
       // The notice's own statement of a deviation, not a standard paragraph that mentions one.
-      abweichung: sentenceMatching(input.texts, ABWEICHUNG, hypothetical),
+      // …or its table of declared beside found figures, where a row's two differ (declared-columns.ts).
+      abweichung: sentenceMatching(input.texts, ABWEICHUNG, hypothetical) ?? declaredColumnsDeviation(input.lines),
       verspaetungszuschlag: zuschlag?.value ?? null,
       sender: senderOf(input.lines),
-      gesetzt: setAmounts(input.lines)[0] ?? null,
-      subtype: input.subtype.label,
+      gesetzt,
+      demanded: demanded?.total ?? null,
+      subtype: noticeKind(input.lines, input.subtype),
     };
     return { keyNumbers, facts, checks };
   },
@@ -58,6 +72,7 @@ export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
     if (v('festgesetzte_einkommensteuer')) parts.push(`Festgesetzt ist Einkommensteuer von ${v('festgesetzte_einkommensteuer')}${v('zu_versteuerndes_einkommen') ? ` bei einem zu versteuernden Einkommen von ${v('zu_versteuerndes_einkommen')}` : ''}.`);
     // A notice that sets a tax other than income tax (Hundesteuer, Kfz-Steuer): the first amount its Festsetzung sets.
     else if (f.gesetzt) parts.push(`Festgesetzt ist: ${f.gesetzt.label} ${f.gesetzt.value}.`);
+    else if (f.demanded) parts.push(`Ausgewiesen ist: ${f.demanded.label} ${f.demanded.value}.`);
     if (v('nachzahlung')) parts.push(`Es ergibt sich eine Nachzahlung von ${v('nachzahlung')}${f.faelligkeit ? `, fällig bis ${f.faelligkeit}` : ''}.`);
     else if (v('erstattung')) parts.push(`Es ergibt sich eine Erstattung von ${v('erstattung')}.`);
     // The deadline computed from the notice's date, as the flag computes it (never read back from flag text).
