@@ -170,6 +170,32 @@ const refund: Line[][] = [
   ],
 ];
 
+/** A town's levy notice: a tax row prints its base and rate before the amount, fees beside it, a total. */
+const levies: Line[][] = [
+  [
+    '# Stadt Lohmar',
+    'Steueramt · Rathausstraße 4 · 53797 Lohmar',
+    '',
+    row(['Frau', 56], ['Kassenzeichen', 340], ['7.2201.05', 440]),
+    row(['Ida Kern', 56], ['Datum', 340], ['15.01.2026', 440]),
+    row(['Am Hang 3', 56]),
+    row(['53797 Lohmar', 56]),
+    '',
+    '# Grundbesitzabgabenbescheid für 2026',
+    '',
+    row(['Abgabe', 56], ['Grundlage', 200], ['Satz', -400], ['Jahresbetrag', -539]),
+    row(['Grundsteuer B', 56], ['Messbetrag', 200], ['40,00 €', 270], ['500 %', -400], ['200,00 €', -539]),
+    row(['Abfallgebühr', 56], ['1 Behälter', 200], ['80,00 €', -400], ['80,00 €', -539]),
+    [
+      { t: 'Jahresbetrag insgesamt', x: 56, b: true },
+      { t: '280,00 €', x: 539, r: true, b: true },
+    ],
+    'Die Beträge sind zu je einem Viertel am 15.02., 15.05., 15.08. und 15.11. fällig.',
+    '# Rechtsbehelfsbelehrung',
+    'Gegen diesen Steuerbescheid kann innerhalb eines Monats nach Bekanntgabe Widerspruch erhoben werden.',
+  ],
+];
+
 /** A landlord terminates a parking space by § 580a BGB, the period as the rule in words. */
 const parking: Line[][] = [
   [
@@ -194,6 +220,13 @@ const parking: Line[][] = [
 ];
 
 describe('batch H structures of notices and terminations', () => {
+  it('a row that prints its base before its amount is named by its own label, not by the base', async () => {
+    const a = await analysisOf('steuerbescheid', levies);
+    const names = Object.keys(a.key_numbers);
+    assert.equal(a.key_numbers['grundsteuer_b']?.value, '200,00 €', JSON.stringify(a.key_numbers));
+    assert.ok(!names.some((n) => n.includes('messbetrag')), names.join(', '));
+  });
+
   it('a notice named by its title, its total read by the rows above it, a deviation by declared/found columns', async () => {
     const a = await analysisOf('steuerbescheid', refund);
     assert.match(a.summary, /^Bescheid über die Rückforderung von Hundesteuerermäßigung/u, a.summary);

@@ -8,9 +8,29 @@
  */
 import type { TextLine } from '../../../layout/text-lines.js';
 import type { LabelledAmount } from '../common/labelled-amounts.js';
-import { lastMoney, partsAbove, printedLabel } from '../common/sum-rows-above.js';
+import { figureAt } from '../../../layout/figures.js';
+import { lastMoney, partsAbove } from '../common/sum-rows-above.js';
 
-const nameOf = (line: TextLine) => printedLabel(line).split(/\s+/u).filter((w) => !/\d/u.test(w)).join(' ');
+/**
+ * A row's name: its label cells up to the first figure, left out what names another figure than
+ * the row's amount — the cell just before a base or rate (`Messbetrag | 112,30 € | 590 % | 662,57 €`)
+ * and, after the first word, any cell holding a digit (`18 m Frontlänge`); words with digits
+ * (box numbers `(7)`, codes `A00`) are never part of a name.
+ */
+function nameOf(line: TextLine): string {
+  const figures = line.cells.map((_, i) => figureAt(line, i) !== null);
+  const first = figures.indexOf(true);
+  const end = first < 0 ? line.cells.length : first;
+  // A figure before the row's amount is a base or rate: the cell just before it is that figure's label.
+  const labelEnd = end >= 2 && figures.lastIndexOf(true) > first ? end - 1 : end;
+  const words: string[] = [];
+  for (let i = 0; i < labelEnd; i++) {
+    const cellWords = line.cells[i]!.text.split(/\s+/u).filter((w) => w.length > 0);
+    if (words.length > 0 && cellWords.some((w) => /\d/u.test(w))) break;
+    words.push(...cellWords.filter((w) => !/\d/u.test(w)));
+  }
+  return words.join(' ');
+}
 
 export function demandedTotal(lines: readonly TextLine[]): { total: LabelledAmount; parts: LabelledAmount[] } | null {
   let last: { total: LabelledAmount; parts: LabelledAmount[] } | null = null;
