@@ -82,9 +82,10 @@ export const statementPatterns = Object.freeze({
   pageMark: new RegExp(R`^(${any('pageWord')})\s*\d+\s*((von|\/|of)\s*\d+)?\s*$`, 'iu'),
   /**
    * Folded line text: the whole line is the heading (a colon allowed), or the heading and a remark
-   * in brackets (`Vorgemerkte Umsätze (noch nicht gebucht)`).
+   * in brackets (`Vorgemerkte Umsätze (noch nicht gebucht)`), or the heading and the day it
+   * stands at (`Ausstehende Transaktionen zum 30. Juni 2026`: a date after zum/per/am/vom, nothing else).
    */
-  pendingSection: new RegExp(R`^(${any('pendingSection')}):?(\s*\([^()]*\))?$`, 'u'),
+  pendingSection: new RegExp(R`^(${any('pendingSection')}):?(\s*\([^()]*\)|\s+(zum|per|am|vom|stand)\s+\d{1,2}\.(\s*\p{L}+\.?|\d{1,2}\.)\s*(\d{2}|\d{4})?)?$`, 'u'),
   bookedSection: new RegExp(R`^(${any('bookedSection')}):?(\s*\([^()]*\))?$`, 'u'),
 
   /** Folded type phrase (or first line). */

@@ -324,6 +324,8 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Vormerkungen', means: ['pendingSection'] },
   { word: 'Offene Vormerkungen', means: ['pendingSection'] },
   { word: 'Noch nicht gebuchte Umsätze', means: ['pendingSection'] },
+  { word: 'Ausstehende Transaktionen', means: ['pendingSection'] },
+  { word: 'Ausstehende Umsätze', means: ['pendingSection'] },
   { word: 'Gebuchte Umsätze', means: ['bookedSection'] },
   { word: 'Getätigte Umsätze', means: ['bookedSection'] },
   { word: 'Folgeseite', means: ['carryPlace'] },

@@ -76,7 +76,7 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
       const value = balanceValue(e.amount, e.line);
       if (value !== null && e.balance === 'carry' && cur) cur.pageBalances.push({ after: cur.postings.length, value });
       if (value === null || e.balance === 'carry') continue;
-      const kind = e.balance === 'either' ? (cur && (cur.postings.length > 0 || cur.opening !== null) ? 'closing' : 'opening') : e.balance;
+      const kind = e.balance === 'either' ? eitherKind(cur, pending) : e.balance;
       if (kind === 'opening') {
         const fresh = !cur || cur.postings.length > 0 || cur.closing !== null || (pending !== null && cur.iban !== null && pending !== cur.iban);
         if (fresh) cur = start(pending ?? cur?.iban ?? null);
@@ -108,6 +108,18 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
   }
 
   return { sections: mergeSections(segments), balanceLines, otherLines };
+}
+
+/**
+ * A balance line that could open or close (`Kontostand am …`): it closes the current section once
+ * that has postings or an opening, unless the section is closed already and a line since named
+ * another account (a second statement's letterhead, `Kontoauszug Tagesgeldkonto · IBAN …`): then
+ * it opens that account's statement (blind batch 6, two statements of two accounts in one file).
+ */
+function eitherKind(cur: Segment | null, pending: string | null): 'opening' | 'closing' {
+  if (!cur || (cur.postings.length === 0 && cur.opening === null)) return 'opening';
+  const nextAccount = cur.closing !== null && pending !== null && cur.iban !== null && pending !== cur.iban;
+  return nextAccount ? 'opening' : 'closing';
 }
 
 /** One table per account: sections of the same account (pages, repeated statements) merge. */
