@@ -51,6 +51,12 @@ export const statementPatterns = Object.freeze({
   /** Folded rest of a dated line, its trailing amount removed: a carry-over, not a transfer. */
   datedCarry: new RegExp(R`^(${any('datedCarry')})(\s+(von|aus|auf)\s+(der\s+)?(${any('carryPlace')})\b.*)?\s*[\d.,+\-SH€]*$`, 'u'),
   /** Folded text of an undated line without amount: `Übertrag auf Tagesgeld …8018`, a transfer's purpose line naming an account, not a page — no carry-over. */
+  /**
+   * Folded text of an undated line without amount: one word, then `Übertrag` ending the line
+   * (`Sparen Übertrag`, `Monatlicher Übertrag`) — a transfer's purpose line, no carry-over; unless
+   * that word is itself a balance, total or page word (`Summe Übertrag`, `Seite Übertrag`).
+   */
+  carryAsPurpose: new RegExp(R`^(?!(${any('carry', 'carryPlace', 'balanceAtStart', 'balanceAtDate')})\b)\p{L}+\s+(${any('datedCarry')})$`, 'u'),
   carryTransfer: new RegExp(R`^(${any('datedCarry')})\s+(von|aus|auf|nach)\s+(?!(der\s+)?(${any('carryPlace')})\b)\S`, 'u'),
   /** Folded rest of a dated line: a balance word right after the date(s). */
   datedBalance: new RegExp(R`^(\d{1,2}\.\d{1,2}\.\d{0,4} )?(${any('datedBalance')})\b`, 'u'),

@@ -96,19 +96,31 @@ describe('blind batch 6 structures (issue 21)', () => {
       [540, 195, '2.000,00', true],
       [140, 205, 'Musterfirma GmbH'],
     ], '500,00', '2.400,00');
+    // The overnight account's transfer names the holder, `Sparen Übertrag` and the giro's IBAN:
+    // a purpose, neither a carry-over nor a line naming the next account.
     const tagesgeld = statement('Tagesgeldkonto', 'DE02 1203 0000 0000 2020 51', [
-      [44, 165, '30.11.2026 30.11. Zinsgutschrift'],
-      [540, 165, '3,21', true],
-      [140, 175, 'Zinsen November 2026'],
-    ], '10.000,00', '10.003,21');
+      [44, 165, '10.11.2026 10.11. Gutschrift'],
+      [540, 165, '500,00', true],
+      [140, 175, 'Max Mustermann'],
+      [140, 185, 'Sparen Übertrag'],
+      [140, 195, 'IBAN DE89 3704 0044 0532 0130 00'],
+      [44, 215, '30.11.2026 30.11. Zinsgutschrift'],
+      [540, 215, '3,21', true],
+      [140, 225, 'Zinsen November 2026'],
+    ], '10.000,00', '10.503,21');
     const accounts = extractAccounts(synthDoc(giro, tagesgeld));
     assert.deepEqual(
       accounts.map((a) => [a.iban, a.opening?.cents, a.closing?.cents, a.rows.length, a.info.reconciled]),
       [
         ['DE89370400440532013000', 50_000, 240_000, 2, true],
-        ['DE02120300000000202051', 1_000_000, 1_000_321, 1, true],
+        ['DE02120300000000202051', 1_000_000, 1_050_321, 2, true],
       ],
     );
+  });
+
+  test('one word and `Übertrag` on a line of its own is a purpose, not a carry-over', () => {
+    for (const t of ['Sparen Übertrag', 'Monatlicher Uebertrag']) assert.ok(vocab.carryAsPurpose.test(fold(t)), t);
+    for (const t of ['Übertrag', 'Summe Übertrag', 'Seite Übertrag', 'Zwischensumme Übertrag', 'Übertrag von Seite 1']) assert.ok(!vocab.carryAsPurpose.test(fold(t)), t);
   });
 
   test('a pending section headed with the day it stands at keeps its rows out', () => {
