@@ -57,6 +57,8 @@ export const statementPatterns = Object.freeze({
    * that word is itself a balance, total or page word (`Summe Übertrag`, `Seite Übertrag`).
    */
   carryAsPurpose: new RegExp(R`^(?!(${any('carry', 'carryPlace', 'balanceAtStart', 'balanceAtDate')})\b)\p{L}+\s+(${any('datedCarry')})$`, 'u'),
+  /** Folded line text: a card's number line (`karte: 5587 ** ** 0906`, `karten-nr. xxxx2769`): its label, then at least four digits or masked places. */
+  cardNumberLine: new RegExp(R`^(${any('cardNumberLabel')}):?\s*[\dx*•\s]{4,}$`, 'u'),
   carryTransfer: new RegExp(R`^(${any('datedCarry')})\s+(von|aus|auf|nach)\s+(?!(der\s+)?(${any('carryPlace')})\b)\S`, 'u'),
   /** Folded rest of a dated line: a balance word right after the date(s). */
   datedBalance: new RegExp(R`^(\d{1,2}\.\d{1,2}\.\d{0,4} )?(${any('datedBalance')})\b`, 'u'),

@@ -3,6 +3,8 @@ import { describe, test } from 'node:test';
 import { statementPatterns as vocab } from '../../../src/pipeline/layout/vocabulary.js';
 import { fold } from '../../../src/pipeline/layout/fold.js';
 import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
+import { withCardMerchant } from '../../../src/pipeline/stages/kontoauszug/card-merchant.js';
+import { splitCounterparty } from '../../../src/pipeline/stages/kontoauszug/counterparty.js';
 import { synthDoc, type SynthLine } from './synthetic.js';
 
 /**
@@ -121,6 +123,24 @@ describe('blind batch 6 structures (issue 21)', () => {
   test('one word and `Übertrag` on a line of its own is a purpose, not a carry-over', () => {
     for (const t of ['Sparen Übertrag', 'Monatlicher Uebertrag']) assert.ok(vocab.carryAsPurpose.test(fold(t)), t);
     for (const t of ['Übertrag', 'Summe Übertrag', 'Seite Übertrag', 'Zwischensumme Übertrag', 'Übertrag von Seite 1']) assert.ok(!vocab.carryAsPurpose.test(fold(t)), t);
+  });
+
+  test('the line above a card-number line is the merchant, under a type line or alone', () => {
+    const split = (lines: string[]) => withCardMerchant(lines, splitCounterparty(lines));
+    assert.deepEqual(split(['Kauf/Dienstleistung vom 07.12.2025', 'Coop Supermarkt Thun', 'Karten-Nr. XXXX2769']), { counterparty: 'Coop Supermarkt Thun', text: 'Kauf/Dienstleistung vom 07.12.2025 Karten-Nr. XXXX2769' });
+    assert.deepEqual(split(['Spotify', 'Karte: 5587 ** ** 0906']), { counterparty: 'Spotify', text: 'Karte: 5587 ** ** 0906' });
+    // No card-number line, or a type or fee line above it: nothing changes.
+    assert.deepEqual(split(['Kartenzahlung', 'Karte: 5587 ** ** 0906']).counterparty, '');
+    assert.deepEqual(split(['Entgelt', 'Karte 1234 Jahresgebühr']).counterparty, '');
+    // A name the rules read stays.
+    assert.deepEqual(withCardMerchant(['Rossmann', 'Karte: 1234'], { counterparty: 'Rossmann GmbH', text: 'x' }), { counterparty: 'Rossmann GmbH', text: 'x' });
+    // Through the engine: an e-money list whose card payments print the merchant alone.
+    const accounts = extractAccounts(synthDoc(statement('Girokonto', 'DE89 3704 0044 0532 0130 00', [
+      [44, 165, '05.11.2026 05.11. Rossmann'],
+      [540, 165, '-100,00', true],
+      [140, 175, 'Karte: 5587 ** ** 0906'],
+    ], '500,00', '400,00')));
+    assert.deepEqual(toTables(accounts)[0]!.rows.map((r) => [r[2], r[1]]), [['Rossmann', 'Karte: 5587 ** ** 0906']]);
   });
 
   test('a pending section headed with the day it stands at keeps its rows out', () => {
