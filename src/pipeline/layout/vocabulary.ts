@@ -51,6 +51,14 @@ export const statementPatterns = Object.freeze({
   /** Folded rest of a dated line, its trailing amount removed: a carry-over, not a transfer. */
   datedCarry: new RegExp(R`^(${any('datedCarry')})(\s+(von|aus|auf)\s+(der\s+)?(${any('carryPlace')})\b.*)?\s*[\d.,+\-SH€]*$`, 'u'),
   /** Folded text of an undated line without amount: `Übertrag auf Tagesgeld …8018`, a transfer's purpose line naming an account, not a page — no carry-over. */
+  /**
+   * Folded text of an undated line without amount: one word, then `Übertrag` ending the line
+   * (`Sparen Übertrag`, `Monatlicher Übertrag`) — a transfer's purpose line, no carry-over; unless
+   * that word is itself a balance, total or page word (`Summe Übertrag`, `Seite Übertrag`).
+   */
+  carryAsPurpose: new RegExp(R`^(?!(${any('carry', 'carryPlace', 'balanceAtStart', 'balanceAtDate')})\b)\p{L}+\s+(${any('datedCarry')})$`, 'u'),
+  /** Folded line text: a card's number line (`karte: 5587 ** ** 0906`, `karten-nr. xxxx2769`): its label, then at least four digits or masked places. */
+  cardNumberLine: new RegExp(R`^(${any('cardNumberLabel')}):?\s*[\dx*•\s]{4,}$`, 'u'),
   carryTransfer: new RegExp(R`^(${any('datedCarry')})\s+(von|aus|auf|nach)\s+(?!(der\s+)?(${any('carryPlace')})\b)\S`, 'u'),
   /** Folded rest of a dated line: a balance word right after the date(s). */
   datedBalance: new RegExp(R`^(\d{1,2}\.\d{1,2}\.\d{0,4} )?(${any('datedBalance')})\b`, 'u'),
@@ -82,9 +90,10 @@ export const statementPatterns = Object.freeze({
   pageMark: new RegExp(R`^(${any('pageWord')})\s*\d+\s*((von|\/|of)\s*\d+)?\s*$`, 'iu'),
   /**
    * Folded line text: the whole line is the heading (a colon allowed), or the heading and a remark
-   * in brackets (`Vorgemerkte Umsätze (noch nicht gebucht)`).
+   * in brackets (`Vorgemerkte Umsätze (noch nicht gebucht)`), or the heading and the day it
+   * stands at (`Ausstehende Transaktionen zum 30. Juni 2026`: a date after zum/per/am/vom, nothing else).
    */
-  pendingSection: new RegExp(R`^(${any('pendingSection')}):?(\s*\([^()]*\))?$`, 'u'),
+  pendingSection: new RegExp(R`^(${any('pendingSection')}):?(\s*\([^()]*\)|\s+(zum|per|am|vom|stand)\s+\d{1,2}\.(\s*\p{L}+\.?|\d{1,2}\.)\s*(\d{2}|\d{4})?)?$`, 'u'),
   bookedSection: new RegExp(R`^(${any('bookedSection')}):?(\s*\([^()]*\))?$`, 'u'),
 
   /** Folded type phrase (or first line). */

@@ -16,6 +16,7 @@ import { accountRows, knownPostings, postingText, type PostingText, type Row } f
 import type { Segment } from './sections.js';
 import { postingSigns } from './sign.js';
 import { judgeBalances } from './balance-readings.js';
+import { postingsBeforeClosing } from './after-closing.js';
 import type { FullDate, Period } from './year.js';
 
 export interface AccountResult {
@@ -80,9 +81,13 @@ export function account(s: Segment, ctx: AccountContext): AccountResult {
   orderAmountAndBalance(s);
   const period = segmentPeriod(s, ctx.docPeriod, ctx.ranges);
   repairDateOrder(s.postings, ctx.ocrPages);
-  const dates = postingDates(s.postings, period);
-  const texts = s.postings.map((p) => postingText(p, ctx.partyFor(p), ctx.card, ctx.partySlot));
-  const { signs, unread } = postingSigns(s.postings, texts, s.opening, ctx);
+  let { dates, texts, signs, unread } = readPostings(s, period, ctx);
+  // Rows after the closing balance that the balances show are no postings (a Zinsstaffel) go.
+  const kept = postingsBeforeClosing(s, signs);
+  if (kept < s.postings.length) {
+    s.postings = s.postings.slice(0, kept);
+    ({ dates, texts, signs, unread } = readPostings(s, period, ctx));
+  }
   // Which balance opens, which closes and which side an unsigned one is on: the arithmetic decides (judge.ts).
   judgeBalances(s, signs, ctx.card);
   balancesFromRunning(s, signs);
@@ -112,4 +117,11 @@ export function account(s: Segment, ctx: AccountContext): AccountResult {
       reconciled,
     },
   };
+}
+
+/** Each posting's full dates, texts and signs as the section's postings stand now. */
+function readPostings(s: Segment, period: ReturnType<typeof segmentPeriod>, ctx: AccountContext): { dates: ReturnType<typeof postingDates>; texts: PostingText[] } & ReturnType<typeof postingSigns> {
+  const dates = postingDates(s.postings, period);
+  const texts = s.postings.map((p) => postingText(p, ctx.partyFor(p), ctx.card, ctx.partySlot));
+  return { dates, texts, ...postingSigns(s.postings, texts, s.opening, ctx) };
 }

@@ -29,6 +29,8 @@ export function balanceKind(line: Line): BalanceKind | null {
   if (!firstDate && line.amounts.length === 0 && vocab.carryTransfer.test(t)) return null;
   if (vocab.opening.test(t)) return 'opening';
   if (vocab.closing.test(t)) return 'closing';
+  // "Sparen Übertrag" under a transfer's type line names what the transfer is: a purpose line.
+  if (!firstDate && line.amounts.length === 0 && vocab.carryAsPurpose.test(t.trim())) return null;
   if (vocab.carry.test(t)) return 'carry';
   if (vocab.balanceAt.test(t) || (firstDate?.word === 0 && vocab.balanceAt.test(fold(line.words.slice(firstDate.last + 1).map((w) => w.text).join(' '))))) return 'either';
   return null;

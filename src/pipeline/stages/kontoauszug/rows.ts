@@ -1,3 +1,4 @@
+import { withCardMerchant } from './card-merchant.js';
 import { formatGermanDate } from '../../../domain/german-dates.js';
 import { textWithout } from '../../layout/lines.js';
 import { linesOutsideParty, splitByColumns, splitCounterparty, type PartyColumns } from './counterparty.js';
@@ -40,7 +41,7 @@ export function postingLines(p: Posting): string[] {
  */
 export function postingText(p: Posting, party: PartyColumns | null, card: boolean, slot: PartySlot): PostingText {
   const lines = postingLines(p);
-  const split = party ? splitByColumns(p.lines, p.skip, party) : splitCounterparty(lines, card, slot);
+  const split = party ? splitByColumns(p.lines, p.skip, party) : withCardMerchant(lines, splitCounterparty(lines, card, slot));
   return { lines, text: split.text, counterparty: split.counterparty, textLines: party ? linesOutsideParty(p.lines, p.skip, party) : lines };
 }
 
