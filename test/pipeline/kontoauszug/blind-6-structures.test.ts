@@ -89,7 +89,10 @@ describe('blind batch 6 structures (issue 21)', () => {
     assert.equal(toTables([a!])[0]!.rows.length, 3);
   });
 
-  test('two statements of two accounts in one file: each its own opening and closing', () => {
+  // todo: the merged rule (another IBAN after a complete section opens a statement) also split
+  // anonymised real statements that print a different IBAN per page (dkb GiroKontoauszug31,
+  // TagesgeldKontoauszug02); taken out at the merge until a second statement's own marks decide.
+  test('two statements of two accounts in one file: each its own opening and closing', { todo: true }, () => {
     const giro = statement('Girokonto', 'DE89 3704 0044 0532 0130 00', [
       [44, 165, '05.11.2026 05.11. Lastschrift'],
       [540, 165, '-100,00', true],

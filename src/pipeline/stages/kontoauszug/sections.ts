@@ -82,7 +82,7 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
       // them: an opening (or a balance that names no role) after the postings of a section that
       // has a closing printed before them, and no opening, is that section's opening.
       const closedFirst = cur !== null && cur.opening === null && cur.closing !== null && cur.postings.length > 0 && closedBefore.get(cur) === 0;
-      const kind = e.balance === 'either' ? (closedFirst ? 'opening' : eitherKind(cur, pending)) : e.balance;
+      const kind = e.balance === 'either' ? (closedFirst || !(cur && (cur.postings.length > 0 || cur.opening !== null)) ? 'opening' : 'closing') : e.balance;
       if (kind === 'opening' && closedFirst) {
         cur!.opening = value;
         cur!.openingLine = e.line;
@@ -120,18 +120,6 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
   }
 
   return { sections: mergeSections(segments), balanceLines, otherLines };
-}
-
-/**
- * A balance line that could open or close (`Kontostand am …`): it closes the current section once
- * that has postings or an opening, unless the section is closed already and a line since named
- * another account (a second statement's letterhead, `Kontoauszug Tagesgeldkonto · IBAN …`): then
- * it opens that account's statement (blind batch 6, two statements of two accounts in one file).
- */
-function eitherKind(cur: Segment | null, pending: string | null): 'opening' | 'closing' {
-  if (!cur || (cur.postings.length === 0 && cur.opening === null)) return 'opening';
-  const nextAccount = cur.closing !== null && pending !== null && cur.iban !== null && pending !== cur.iban;
-  return nextAccount ? 'opening' : 'closing';
 }
 
 /** One table per account: sections of the same account (pages, repeated statements) merge. */
