@@ -193,14 +193,5 @@ export function undatedDayStart(l: Line, nDates: number, booked: PrintedDate, la
   for (const t of found.used) addWords(skip, t.first, t.last);
   const valuta = l.dates.find((d) => d.word > 0);
   if (valuta && layout.valutaColumn) addWords(skip, valuta.word, valuta.last);
-  return {
-    date: booked,
-    otherDate: valuta?.date ?? null,
-    first: l,
-    lines: [l],
-    amount: found.amount,
-    role: found.role,
-    balance: found.balance,
-    skip: new Map([[l.index, skip]]),
-  };
+  return opened(l, booked, valuta?.date ?? null, found, skip, undefined).posting;
 }
