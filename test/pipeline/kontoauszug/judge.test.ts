@@ -106,4 +106,31 @@ describe('the balances as the judge', () => {
     assert.deepEqual(runningBalances(100_00, truth, postings), { agree: 2, contradict: 0 });
     assert.deepEqual(runningBalances(100_00, misread, postings), { agree: 0, contradict: 2 });
   });
+
+  // Issue 21, random layouts 701–780: one balance whose sign the page does not print is on the
+  // other side, and only that reading reconciles exactly.
+  const HEAD: SynthLine[] = [
+    [40, 30, 'Musterbank AG Kontoauszug'],
+    [40, 50, 'Anna Schulz IBAN DE89 3704 0044 0532 0130 00'],
+    [40, 62, 'Zeitraum: 01.11.2025 - 30.11.2025'],
+  ];
+
+  test('a statement that words each direction and prints no minus: a closing printed as a bare figure is owed where only that reconciles', () => {
+    const page: SynthLine[] = [
+      ...HEAD,
+      [40, 90, 'Datum'], [120, 90, 'Buchungstext'], [545, 90, 'Betrag (EUR)', true],
+      [120, 102, 'Alter Saldo'], [545, 102, '100,00', true],
+      [40, 114, '03.11.2025'], [120, 114, 'Lastschrift Stadtwerke Musterstadt'], [545, 114, '150,00', true],
+      [40, 126, '05.11.2025'], [120, 126, 'Kartenzahlung REWE Markt'], [545, 126, '20,00', true],
+      [40, 138, '07.11.2025'], [120, 138, 'Gutschrift Musterfirma GmbH'], [545, 138, '30,00', true],
+      [120, 150, 'Neuer Saldo'], [545, 150, '40,00', true],
+    ];
+    const [a] = extractAccounts(synthDoc(page));
+    assert.deepEqual([a!.info.opening_balance, a!.info.closing_balance, a!.info.reconciled], ['100,00', '-40,00', true]);
+    assert.deepEqual(toTables([a!])[0]!.rows.map((r) => r[3]), ['-150,00', '-20,00', '30,00']);
+    // Where the figures do not say so (the closing as printed reconciles), it stays positive.
+    const plain = page.map((l): SynthLine => (l[2] === '40,00' ? [l[0], l[1], '-40,00'.slice(1), true] : l)).map((l): SynthLine => (l[2] === '100,00' ? [l[0], l[1], '180,00', true] : l));
+    const [b] = extractAccounts(synthDoc(plain));
+    assert.deepEqual([b!.info.opening_balance, b!.info.closing_balance, b!.info.reconciled], ['180,00', '40,00', true]);
+  });
 });

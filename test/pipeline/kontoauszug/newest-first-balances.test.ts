@@ -43,6 +43,33 @@ describe('newest-first lists (issue 21)', () => {
     assert.deepEqual(info(page), ['1.000,00', '1.130,00', true]);
   });
 
+  test('a balance naming no role above the postings and an opening below them: the one above closes', () => {
+    // Today's balance as `Kontostand per <date>` over a newest-first list, `Alter Saldo per <date>` under it.
+    const page: SynthLine[] = [
+      ...head,
+      [40, 90, 'Datum'],
+      [120, 90, 'Vorgang'],
+      [545, 90, 'Betrag EUR', true],
+      [120, 102, 'Kontostand per 30.11.2025'],
+      [545, 102, '1.130,00', true],
+      [40, 114, '07.11.2025'],
+      [120, 114, 'Kartenzahlung REWE'],
+      [545, 114, '-20,00', true],
+      [40, 126, '05.11.2025'],
+      [120, 126, 'Gutschrift Musterfirma GmbH'],
+      [545, 126, '250,00', true],
+      [40, 138, '03.11.2025'],
+      [120, 138, 'Lastschrift Stadtwerke'],
+      [545, 138, '-100,00', true],
+      [120, 150, 'Alter Saldo per 31.10.2025'],
+      [545, 150, '1.000,00', true],
+    ];
+    assert.deepEqual(info(page), ['1.000,00', '1.130,00', true]);
+    // The role-less balance dated before the opening one is no closing: it stays the opening.
+    const earlier = page.map((l): SynthLine => (l[2] === 'Kontostand per 30.11.2025' ? [l[0], l[1], 'Kontostand per 30.09.2025'] : l));
+    assert.equal(info(earlier)[0], '1.130,00');
+  });
+
   test('a running-balance column alone, newest first: the first balance closes, the last less its posting opens', () => {
     const page: SynthLine[] = [
       ...head,

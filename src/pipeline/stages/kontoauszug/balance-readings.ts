@@ -2,6 +2,7 @@ import type { Line } from '../../layout/lines.js';
 import { balanceKind } from './balances.js';
 import { judge, type Reading, type Verdict } from './judge.js';
 import type { SignedPosting } from './posting.js';
+import { reconcileSigns } from './sign.js';
 import type { Segment } from './sections.js';
 
 /**
@@ -24,6 +25,16 @@ import type { Segment } from './sections.js';
  *   `Kontostand am 26 Okt. 2022 0,00` / `Überweisung von … 100,00` / `Kontostand am 31 Okt.
  *   2022 100,00` reconciled "swapped" with the transfer guessed a debit).
  *
+ * - `opening side reversed` / `closing side reversed`: one balance whose sign the statement
+ *   does not print (unsigned, or signed only by the amount column it happens to end in) is on
+ *   the other side — a balance printed without its minus (a statement that words each posting's
+ *   direction prints a negative closing as a bare figure) or a `Kontostand am …: 550,68 EUR` line
+ *   whose figure ends under the Soll column by the label's length alone. Generated only where
+ *   no amount of the statement prints `-` (else unsigned means positive), and only where the
+ *   reading reconciles as read (level 2): it may not win by flipping guessed signs besides; nor
+ *   where the balances as printed reconcile once guessed signs flip (then it would only mirror
+ *   the guesses).
+ *
  * A reading that swaps the balances and negates them both is the mirror image of the postings'
  * signs all reversed; the two are never generated together.
  */
@@ -40,6 +51,7 @@ export function balanceReadings(s: Segment, signs: readonly SignedPosting[], car
   if ((s.openingUnsigned || s.closingUnsigned) && !marks.has(-1) && (marks.has(1) || card || certainSides)) {
     readings.push({ name: 'unsigned owed', opening: s.openingUnsigned ? -s.opening : s.opening, closing: s.closingUnsigned ? -s.closing : s.closing, signs: copy() });
   }
+  readings.push(...oneSideReversed(s, signs, marks.has(-1)));
   // Swapping the balances is the mirror image of reversing every posting's sign, so it is read
   // only where no sign is a guess; and never where both lines print full dates (balance-order.ts
   // has put those in date order already).
@@ -69,4 +81,18 @@ export function judgeBalances(s: Segment, signs: SignedPosting[], card: boolean)
   s.closing = reading.closing;
   reading.signs.forEach((p, i) => (signs[i]!.sign = p.sign));
   return { name: reading.name, verdict };
+}
+
+/** The readings that put one balance whose sign is not printed on the other side (see above). */
+function oneSideReversed(s: Segment, signs: readonly SignedPosting[], printsMinus: boolean): Reading[] {
+  if (printsMinus || s.opening === null || s.closing === null) return [];
+  // Where the balances as printed reconcile once guessed signs flip, reversing a balance would
+  // only mirror those guesses (a transfer guessed a debit between `0,00` and `100,00`).
+  if (reconcileSigns(signs.map((p) => ({ ...p })), s.opening, s.closing)) return [];
+  const sum = signs.reduce((t, p) => t + p.sign * p.cents, 0);
+  const out: Reading[] = [];
+  const copy = (): SignedPosting[] => signs.map((p) => ({ ...p }));
+  if (s.openingSign === null && s.opening !== 0 && -s.opening + sum === s.closing) out.push({ name: 'opening side reversed', opening: -s.opening, closing: s.closing, signs: copy() });
+  if (s.closingSign === null && s.closing !== 0 && s.opening + sum === -s.closing) out.push({ name: 'closing side reversed', opening: s.opening, closing: -s.closing, signs: copy() });
+  return out;
 }

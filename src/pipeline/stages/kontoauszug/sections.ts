@@ -1,5 +1,6 @@
 import type { AmountToken, Line, Sign } from '../../layout/lines.js';
 import { ibanOf } from './accounts.js';
+import { balanceKind } from './balances.js';
 import { columnOf, type ColumnModel } from './columns.js';
 import type { Event, Posting } from './posting.js';
 
@@ -65,6 +66,7 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
   };
   const balanceLines: Line[] = [];
   const otherLines: Line[] = [];
+  let rolelessAbove: RolelessAbove | null = null;
   for (const e of events) {
     if (e.kind === 'line') {
       otherLines.push(e.line);
@@ -83,6 +85,12 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
       // has a closing printed before them, and no opening, is that section's opening.
       const closedFirst = cur !== null && cur.opening === null && cur.closing !== null && cur.postings.length > 0 && closedBefore.get(cur) === 0;
       const kind = e.balance === 'either' ? (closedFirst || !(cur && (cur.postings.length > 0 || cur.opening !== null)) ? 'opening' : 'closing') : e.balance;
+      // A newest-first list that prints today's balance as `Kontostand am …` (no role of its
+      // own) above it and its opening below: the role-less balance above closes, the opening
+      // below opens — decided once the statement has ended and no posting followed that opening
+      // (an opening-worded carry at a page's top, `Saldovortrag`, is followed by postings).
+      if (kind === 'opening' && cur !== null && openedByRoleless(cur, e.line, pending)) rolelessAbove = { s: cur, value, line: e.line, unsigned: unsigned(e.amount, e.line), sign: e.amount?.sign ?? null };
+      else if (kind === 'closing') rolelessAbove = null;
       if (kind === 'opening' && closedFirst) {
         cur!.opening = value;
         cur!.openingLine = e.line;
@@ -108,6 +116,7 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
       }
       continue;
     }
+    rolelessAbove = null;
     if (!cur) {
       cur = start(pending);
       pending = null;
@@ -119,8 +128,50 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
     cur.postings.push(e.posting);
   }
 
+  if (rolelessAbove) closeWithRolelessAbove(rolelessAbove);
   return { sections: mergeSections(segments), balanceLines, otherLines };
 }
+
+/**
+ * Whether an opening balance line (`Saldo alt`, `Alter Kontostand`) read after the postings of
+ * section `s` is the opening of the list that `s` opened with a balance naming no role
+ * (`Kontostand am/per <date>`) above its postings: a newest-first list that prints today's
+ * balance on top. So where `s` has no closing yet, no new account was announced in between, and —
+ * where both lines print a full date — the opening line's date is the earlier one. A role-less
+ * balance above a list that has its closing below stays the opening (consecutive statements).
+ */
+function openedByRoleless(s: Segment, line: Line, pending: string | null): boolean {
+  if (s.closing !== null || s.opening === null || s.postings.length === 0 || !s.openingLine) return false;
+  if (pending !== null && pending !== s.iban) return false;
+  if (balanceKind(s.openingLine) !== 'either') return false;
+  const above = s.openingLine.dates[0]?.date;
+  const below = line.dates[0]?.date;
+  if (above?.year != null && below?.year != null) return dayKey(below) < dayKey(above);
+  return true;
+}
+
+/** An opening balance read after the postings of a section opened by a role-less balance (see openedByRoleless). */
+interface RolelessAbove {
+  s: Segment;
+  value: number;
+  line: Line;
+  unsigned: boolean;
+  sign: Sign | null;
+}
+
+/** The role-less balance above closes the section, the opening below opens it (mutates it). */
+function closeWithRolelessAbove({ s, value, line, unsigned, sign }: RolelessAbove): void {
+  s.closing = s.opening;
+  s.closingLine = s.openingLine;
+  s.closingUnsigned = s.openingUnsigned;
+  s.closingSign = s.openingSign;
+  s.opening = value;
+  s.openingLine = line;
+  s.openingUnsigned = unsigned;
+  s.openingSign = sign;
+}
+
+const dayKey = (d: { year: number | null; month: number; day: number }): number => (d.year ?? 0) * 10000 + d.month * 100 + d.day;
 
 /** One table per account: sections of the same account (pages, repeated statements) merge. */
 function mergeSections(segments: readonly Segment[]): Segment[] {
