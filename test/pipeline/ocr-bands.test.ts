@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import type { Page } from '../../src/pipeline/model/document.js';
 import { pageText } from '../../src/pipeline/layout/text-lines.js';
 import { bandRows, MIN_BAND_ROWS } from '../../src/pipeline/reading/ocr/bands.js';
-import { bandPlan, defaultReaderConfig } from '../../src/pipeline/reading/read-document.js';
+import { bandPlan, defaultReaderConfig, queueOrder } from '../../src/pipeline/reading/read-document.js';
 import type { GreyImage } from '../../src/ports/ocr-engine.js';
 import { characterErrorRate } from '../../scripts/fixtures/cer.js';
 import { fixtures } from '../../scripts/fixtures/generate.js';
@@ -71,6 +71,13 @@ describe('which pages are banded (bandPlan)', () => {
     assert.deepEqual(remainder(2, 4), [1, 1, 1, 1]);
     assert.deepEqual(remainder(4, 7), [1, 1, 1, 1, 1, 1, 1]);
     assert.deepEqual(remainder(1, 3), [1, 1, 1]);
+  });
+
+  it('queues the banded pages first, so their levelling does not run alone at the end', () => {
+    assert.deepEqual(queueOrder(remainder(2, 3)), [2, 0, 1]);
+    assert.deepEqual(queueOrder(remainder(4, 6)), [4, 5, 0, 1, 2, 3]);
+    assert.deepEqual(queueOrder(remainder(2, 4)), [0, 1, 2, 3]);
+    assert.deepEqual(queueOrder([]), []);
   });
 
   it("'off' bands nothing, 'all' every page in two (on two threads or more)", () => {

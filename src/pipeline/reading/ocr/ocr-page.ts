@@ -84,7 +84,7 @@ export async function preparePage(
   // than reading the page as it lies; otherwise the page stays upright. The page as it lies is
   // read first: read confidently, it is upright and the turned page is not read at all
   // (issue 20: two of the three pages of a user's statement scan were read twice).
-  const uprightPage = await level(flat, 0, settings);
+  const uprightPage = await level(flat, 0, settings, g.asItLies);
   const upright = await readRegion(uprightPage.img, 0, uprightPage.img.height, dpi, engine, settings, signal);
   signal.throwIfAborted();
   let kept = { page: uprightPage, reading: upright };

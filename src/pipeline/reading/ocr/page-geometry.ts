@@ -24,6 +24,12 @@ export interface PageGeometry {
   upDownRatio: number;
   /** False when too little ink was found to judge (blank page, photo): nothing is rotated. */
   hasText: boolean;
+  /**
+   * With a quarter turn proposed: the analysis of the page as it lies with `horizontalOnly`
+   * (half turn and skew), made from the same ink, so that reading the page as it lies does not
+   * analyse it a second time.
+   */
+  asItLies?: PageGeometry;
 }
 
 const ANALYSIS_LONG_SIDE = 2000;
@@ -191,16 +197,19 @@ export function analysePageGeometry(
   const ink = inkOf(img);
   if (ink.n < MIN_INK_PIXELS) return { quarterTurns: 0, skewDegrees: 0, upDownRatio: 1, hasText: false };
   const h = bestShear(ink, false, maxSkew);
+  // A line's slope survives a half turn, so the skew holds for both readings.
+  const asItLies = (): PageGeometry => {
+    const ratio = beforeAfterRatio(profile(ink, h.degrees, false).bins);
+    return { quarterTurns: ratio >= 1 ? 0 : 2, skewDegrees: h.degrees, upDownRatio: Math.max(ratio, 1 / ratio), hasText: true };
+  };
   if (!options.horizontalOnly) {
     const v = bestShear(ink, true, maxSkew);
     if (v.score > h.score * 1.15) {
       // Lines run top to bottom. Ink before the core means ascenders on the left: the text's
       // top points left, and one clockwise quarter turn makes it upright; otherwise three.
       const ratio = beforeAfterRatio(profile(ink, v.degrees, true).bins);
-      return { quarterTurns: ratio >= 1 ? 1 : 3, skewDegrees: 0, upDownRatio: Math.max(ratio, 1 / ratio), hasText: true };
+      return { quarterTurns: ratio >= 1 ? 1 : 3, skewDegrees: 0, upDownRatio: Math.max(ratio, 1 / ratio), hasText: true, asItLies: asItLies() };
     }
   }
-  // A line's slope survives a half turn, so the skew holds for both readings.
-  const ratio = beforeAfterRatio(profile(ink, h.degrees, false).bins);
-  return { quarterTurns: ratio >= 1 ? 0 : 2, skewDegrees: h.degrees, upDownRatio: Math.max(ratio, 1 / ratio), hasText: true };
+  return asItLies();
 }
