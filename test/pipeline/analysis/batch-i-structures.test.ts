@@ -5,7 +5,8 @@
  * a provider's termination that names its own lease as the reason (the contract ended is the
  * reader's, not a tenancy); a non-traffic fine notice with every amount in prose, a fee whose
  * legal citation breaks the line before its amount, parts and total on one line, the offence a
- * period. Real text-layer PDFs through the real pipeline.
+ * period; premium arrears ("Beitragsrückstand") with a Säumniszuschlag below them. Real
+ * text-layer PDFs through the real pipeline.
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
@@ -106,7 +107,43 @@ const dogFine: Line[][] = [
   ],
 ];
 
+/** A statutory health insurer's reminder for a voluntary member: arrears named by what fell behind, the surcharge below them, the total. */
+const insurerArrears: Line[][] = [
+  [
+    '# BKK Weserland',
+    'Beitragseinzug · Am Markt 2 · 28195 Bremen',
+    '',
+    row(['Frau', 56], ['Mitgliedsnummer', 330], ['W 771 204 55', 440]),
+    row(['Heike Brandt', 56], ['Datum', 330], ['09.03.2026', 440]),
+    row(['Osterdeich 30', 56]),
+    row(['28203 Bremen', 56]),
+    '',
+    '# Zahlungserinnerung Beiträge Januar und Februar 2026',
+    '',
+    'Sehr geehrte Frau Brandt,',
+    'Ihre Beiträge zur freiwilligen Versicherung sind noch nicht eingegangen.',
+    '',
+    row(['Beitragsrückstand', 56], ['486,20 €', -539]),
+    row(['Säumniszuschlag (§ 24 SGB IV)', 56], ['4,50 €', -539]),
+    [
+      { t: 'Offener Gesamtbetrag', x: 56, b: true },
+      { t: '490,70 €', x: 539, r: true, b: true },
+    ],
+    '',
+    'Bitte überweisen Sie den offenen Gesamtbetrag bis zum 23.03.2026.',
+    'Mit freundlichen Grüßen',
+  ],
+];
+
 describe('batch I structures', () => {
+  it('arrears named by what fell behind are the claim; a Säumniszuschlag below them is a cost, not part of a subtotal', async () => {
+    const a = await analysisOf('mahnung', insurerArrears);
+    const v = values(a);
+    assert.equal(v.hauptforderung, '486,20 €', JSON.stringify(v));
+    assert.equal(v.gesamtforderung, '490,70 €', JSON.stringify(v));
+    assert.deepEqual(a.checks.map((c) => c.holds), [true], JSON.stringify(a.checks));
+  });
+
   it('a training relationship terminated in probation has no notice period (§ 22 BBiG); Klagefrist still runs', async () => {
     const a = await analysisOf('kuendigung', probationLetter('Berufsausbildungsverhältnis', 'Kündigung Ihres Ausbildungsverhältnisses'));
     assert.ok(topics(a).includes('klagefrist'), JSON.stringify(topics(a)));
