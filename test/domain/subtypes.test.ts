@@ -22,6 +22,9 @@ describe('subtypeOf', () => {
     assert.equal(sub('kuendigung', 'Kündigung Ihres Arbeitsverhältnisses\nSehr geehrte Frau Weiß,'), 'arbeitsverhaeltnis');
     assert.equal(sub('kuendigung', 'Kündigung des Mietverhältnisses über die Wohnung Königstraße 3\nSehr geehrte Frau Weiß,'), 'mietverhaeltnis');
     assert.equal(sub('kuendigung', 'Kündigung Ihrer Mitgliedschaft\nSehr geehrte Frau Weiß,'), 'vertrag');
+    // The clause that terminates names the relationship; a lease named as the reason is context.
+    assert.equal(sub('kuendigung', 'Kündigung Ihres Abonnements\nSehr geehrte Frau Weiß,\nunser Mietvertrag für die Halle endet. Deshalb kündigen wir Ihr Abo zum 31.12.2026.'), 'vertrag');
+    assert.equal(sub('kuendigung', 'Sehr geehrte Frau Weiß,\nwir kündigen das Mietverhältnis über die Wohnung. Ihr Vertrag endet am 30.06.2026.'), 'mietverhaeltnis');
   });
   it('traffic letters: the name printed first decides', () => {
     assert.equal(sub('bussgeldbescheid', 'Stadt Münster\nBußgeldbescheid\nDatum der Anhörung: 08.04.2018\nSehr geehrter Herr'), 'bussgeldbescheid');

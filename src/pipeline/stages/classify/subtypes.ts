@@ -9,6 +9,7 @@ import { foldGerman } from '../../layout/fold.js';
 import { headOf } from '../../layout/letter-head.js';
 import { letterPattern, type LetterWordMeaning } from '../../layout/letter-words.js';
 import { allText } from '../../layout/page-texts.js';
+import { terminationClauses } from '../../layout/termination-clauses.js';
 import type { PageText } from '../../model/lines.js';
 import type { Subtype } from '../../model/stage.js';
 
@@ -79,7 +80,11 @@ export function subtypeOf(type: DocumentType, text: string, head = ''): Subtype 
       if (best) return best.sub;
     }
   }
-  for (const scope of [foldGerman(text)]) {
+  // A termination names the relationship it ends in the clause that terminates ("kündigen wir
+  // Ihren Mitgliedschaftsvertrag"); a lease or job named elsewhere (the sender's own "Mietvertrag
+  // für das Studio") is context, so those clauses decide first.
+  const scopes = type === 'kuendigung' ? [terminationClauses(text), foldGerman(text)] : [foldGerman(text)];
+  for (const scope of scopes) {
     if (!scope) continue;
     for (const [re, sub] of rules) if (re.test(scope)) return sub;
   }

@@ -7,7 +7,7 @@ import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-s
 import { splitSections } from '../common/sections.js';
 import { extractBussgeldKeyNumbers } from './key-numbers.js';
 import { bussgeldReviewFlags, type BussgeldFlagInput, type BussgeldKind } from './review-flags.js';
-import { letterForms, letterWords } from '../../../layout/letter-words.js';
+import { letterForms, letterPattern, letterWords } from '../../../layout/letter-words.js';
 import { foldGerman } from '../../../layout/fold.js';
 import { addDays } from '../../../../domain/german-dates.js';
 
@@ -48,6 +48,9 @@ const WEEK_WORDS: Record<string, number> = { drei: 3, vier: 4, funf: 5, sechs: 6
  */
 const WEEKS_PERIOD = new RegExp(String.raw`(?:innerhalb|binnen)\s+(?:von\s+)?(drei|vier|funf|sechs|acht|[3-8])\s+wochen[^.]{0,160}?(?:${OBJECTION})`, 'u');
 
+/** Road-traffic wording: the statutes, speeds, the vehicle, points and driving bans (the classify evidence of a traffic notice). */
+const TRAFFIC = letterPattern(['bussgeldbescheidSignalStvo', 'bussgeldbescheidSignalKmH', 'bussgeldbescheidSignalFahrverbot', 'bussgeldbescheidSignalPunkte', 'bussgeldbescheidSignalKennzeichen']);
+
 export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.bussgeldbescheid',
   extract(input) {
@@ -56,7 +59,7 @@ export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
     const kind: BussgeldKind = sub.id === 'anhoerung' ? 'anhoerung' : sub.id === 'verwarnung' ? 'verwarnung' : 'bussgeldbescheid';
     const objectionPeriodPrinted = foldedHas(input.texts, OBJECTION_PERIOD);
     const printedWeeks = objectionPeriodPrinted ? null : printedWeeksOf(input.texts);
-    return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { keyNumbers: base.keyNumbers, kind, sender: senderOf(input.lines), subtype: sub.label, objectionPeriodPrinted, printedWeeks } };
+    return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { keyNumbers: base.keyNumbers, kind, sender: senderOf(input.lines), subtype: sub.label, objectionPeriodPrinted, printedWeeks, traffic: foldedHas(input.texts, TRAFFIC) } };
   },
   flags: bussgeldReviewFlags,
   sections: (input) => splitSections(input.lines, { headings: BUSSGELD_HEADINGS }),

@@ -68,6 +68,9 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
   found.tatdatum =
     findKeyValue(input.lines, { labels: ['Tatzeit', 'Tattag', 'Tatdatum', 'Datum der Tat', 'Tatzeitpunkt', 'Tag der Tat', 'Datum/Uhrzeit', 'Datum und Uhrzeit'], kind: 'date', maxGap: 3 }) ??
     findInProse(input.texts, new RegExp(String.raw`(?:wird vorgeworfen|vorgeworfen,|Ihnen wird zur Last gelegt|haben)[^.]{0,40}?am\s+(${DATE_SRC})`, 'u')) ??
+    // An offence that lasts (a registration, a notice not given in time) is charged as a period;
+    // its first day is the Tattag: "haben … in der Zeit vom 16.06.2026 bis 17.08.2026".
+    findInProse(input.texts, new RegExp(String.raw`(?:wird vorgeworfen|vorgeworfen,|Ihnen wird zur Last gelegt|haben)[^.]{0,40}?(?:in der Zeit|im Zeitraum)\s+vom\s+(${DATE_SRC})\s+bis`, 'u')) ??
     findInProse(input.texts, new RegExp(String.raw`\bam\s+(${DATE_SRC})\s*,?\s+(?:um|gegen|von|ab)\s+\d{1,2}[:.]\d{2}`, 'u'));
   const punkte =
     // The count stands on the line of the word Punkt (a number ending the line above is not it).

@@ -11,6 +11,8 @@ export interface BussgeldFlagInput {
   kind: BussgeldKind;
   /** The notice prints the two-week objection period (index.ts OBJECTION_PERIOD). */
   objectionPeriodPrinted?: boolean;
+  /** The notice is about road traffic (StVO/StVG, km/h, vehicle, points, driving ban): § 26 Abs. 3 StVG applies. */
+  traffic?: boolean;
 }
 
 /** The review-flag topics of SPEC §9 this type raises; the API document lists them as an enum. */
@@ -40,7 +42,10 @@ export function bussgeldReviewFlags(f: BussgeldFlagInput): ReviewFlag<BussgeldFl
       description: 'Einspruch binnen zwei Wochen nach Zustellung (§67 OWiG); das Datum des Bescheids war nicht zu lesen — maßgeblich ist das Zustelldatum auf dem Umschlag. Ohne Einspruch wird der Bescheid rechtskräftig.',
     });
   }
-  if (tat && datum && f.kind !== 'anhoerung') {
+  // The three months of § 26 Abs. 3 StVG hold for road-traffic offences only (§ 24 StVG); any
+  // other Ordnungswidrigkeit (a late registration, a noise offence) has § 31 OWiG's six months
+  // and more, and a lasting offence runs from its end: without the traffic, no short limitation.
+  if (tat && datum && f.kind !== 'anhoerung' && f.traffic !== false) {
     const { ablauf, bescheidNachAblauf } = stvgVerjaehrung(tat, datum);
     if (bescheidNachAblauf) {
       flags.push({

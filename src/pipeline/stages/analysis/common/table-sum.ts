@@ -223,7 +223,13 @@ export function tableSumCheck(
       // A failing sum is reported only when every line between was read: a line that prints a
       // number but no amount in the column (OCR took its comma or glued a sign) may be the part
       // that is missing, and then nothing shows that the letter's figures do not add up.
-      const unread = lines.some((l) => isBetween(l, first.line!, total.line!) && /\d/.test(l.text.replace(/(§|abs\.?|nr\.?)\s*\d+\w*/gi, '')) && !all!.some((r) => r.line.page === l.page && r.line.index === l.index));
+      // In prose the parts may share a line with the fine or the total ("… von 28,50 Euro und
+      // Auslagen von 3,50 Euro. Sie haben somit insgesamt 92,00 Euro"): amounts there were not
+      // read as rows either.
+      const unread =
+        lines.some((l) => isBetween(l, first.line!, total.line!) && /\d/.test(l.text.replace(/(§|abs\.?|nr\.?)\s*\d+\w*/gi, '')) && !all!.some((r) => r.line.page === l.page && r.line.index === l.index)) ||
+        printsOtherAmounts(first.line, first.value) ||
+        printsOtherAmounts(total.line, total.value);
       if (!unread) failing ??= check ? { check, total } : null;
     }
   }
@@ -231,6 +237,14 @@ export function tableSumCheck(
   const terms = [names.first, ...names.parts].filter((n) => found[n]).map((n) => ({ name: n, printed: found[n]!.value, sign: 1 as const }));
   const check = sumCheck(rule, terms, { name: names.total, printed: totals[0]!.value });
   return check?.holds ? { check, total: totals[0]! } : null;
+}
+
+const MONEY_FIGURE = /\d{1,3}(?:\.\d{3})*,\d{2}(?!\d|\s?%)/gu;
+
+/** The line prints a money figure besides the one read from it (rates marked `%` aside). */
+function printsOtherAmounts(line: TextLine, value: string): boolean {
+  const own = centsOf(value);
+  return (line.text.match(MONEY_FIGURE) ?? []).some((m) => centsOf(m) !== own);
 }
 
 /**

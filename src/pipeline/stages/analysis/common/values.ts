@@ -238,11 +238,26 @@ function valueInAmountColumn(hit: LabelHit, lines: readonly TextLine[], spec: La
  */
 function amountOnNextLine(hit: LabelHit, lines: readonly TextLine[]): { line: TextLine; parsed: Parsed } | null {
   const rest = hit.line.cells.slice(hit.last + 1);
-  if (rest.length === 0 || !rest.every((c) => FILLER.test(c.text.replace(/[,;]$/, '')))) return null;
+  if (rest.length === 0) return null;
+  const fillerOnly = rest.every((c) => FILLER.test(c.text.replace(/[,;]$/, '')));
+  if (!fillerOnly && !citedThenJoined(rest)) return null;
   const next = lines[placeOf(lines, hit.line) + 1];
   if (!next || next.page !== hit.line.page || next.top - hit.line.bottom > 1.5 * Math.max(hit.line.size, next.size, 8)) return null;
   const parsed = readValueAt(next, 0, 'money');
-  return parsed && parsed.used === next.cells.length ? { line: next, parsed } : null;
+  if (!parsed) return null;
+  // Joining words only: the amount is alone below. After a citation the sentence runs on
+  // ("eine Gebühr nach § 107 Abs. 1 OWiG von" / "28,50 Euro und Auslagen …"): the amount opens the next line.
+  return fillerOnly ? (parsed.used === next.cells.length ? { line: next, parsed } : null) : { line: next, parsed };
+}
+
+/**
+ * The words after a label in running text name the legal basis and end in a joining word
+ * ("nach § 107 Abs. 1 OWiG von"): a few words, no number but the citation's, the last a filler.
+ */
+function citedThenJoined(rest: readonly TextLine['cells'][number][]): boolean {
+  if (rest.length > 8 || !FILLER.test(rest.at(-1)!.text)) return false;
+  if (!rest.some((c) => /^§+$/.test(c.text))) return false;
+  return rest.every((c, i) => !/\d/.test(c.text) || /^§/.test(c.text) || (i > 0 && (CITATION.test(rest[i - 1]!.text) || /^§+$/.test(rest[i - 1]!.text))));
 }
 
 /**

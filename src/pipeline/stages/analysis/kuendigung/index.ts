@@ -11,6 +11,7 @@ import { firstPersonToReader } from './addressee.js';
 import { extractKuendigungKeyNumbers, KUENDIGUNG_KEYS } from './key-numbers.js';
 import { kuendigungReviewFlags, type KuendigungFlagInput, type Relationship } from './review-flags.js';
 import { letterForms, letterPattern } from '../../../layout/letter-words.js';
+import { terminationClauses } from '../../../layout/termination-clauses.js';
 
 interface Facts extends KuendigungFlagInput {
   sender: string | null;
@@ -23,6 +24,7 @@ const OWN = letterPattern('ownTermination');
 const FRISTLOS = letterPattern('withoutNotice');
 const ELECTRONIC = letterPattern('electronicForm');
 const PROBATION = letterPattern('probation');
+const TRAINING = letterPattern('training');
 
 /** Section headings, folded (the lexicon's printed words through the letter fold). */
 export const KUENDIGUNG_HEADINGS = letterForms('kuendigungHeading');
@@ -47,6 +49,7 @@ export const kuendigungAnalyzer: TypeAnalyzer<Facts> = {
         byOtherSide: (BY_OTHER_SIDE.test(folded) || toReader) && !own,
         fristlos: FRISTLOS.test(folded),
         probation: PROBATION.test(folded),
+        training: TRAINING.test(terminationClauses(text)),
         electronic: sentenceMatching(input.texts, ELECTRONIC),
         sender: senderOf(input.lines),
         subtype: sub.label,

@@ -14,6 +14,8 @@ export interface KuendigungFlagInput {
   byOtherSide: boolean;
   fristlos: boolean;
   probation: boolean;
+  /** The relationship ended is a vocational training (Ausbildungsverhältnis, BBiG), named in the terminating clause. */
+  training: boolean;
   eintritt: string | null;
   /** Wording that shows the letter was sent without a handwritten signature (e-mail, "ohne Unterschrift gültig"). */
   electronic: string | null;
@@ -44,7 +46,9 @@ export function kuendigungReviewFlags(f: KuendigungFlagInput): ReviewFlag<Kuendi
       description: `Die Kündigung ist fristlos/außerordentlich${ende ? ` zum ${fmtDate(ende)}` : ''}: Sie braucht einen wichtigen Grund (${employment ? '§626 BGB, Erklärung binnen zwei Wochen nach Kenntnis' : '§543, §569 BGB'}); prüfen Sie hilfsweise die ordentliche Frist.`,
     });
   } else if (datum && ende && f.byOtherSide) {
-    if (employment) {
+    // § 22 Abs. 1 BBiG: a training relationship may be terminated in probation at any time
+    // without notice, so no notice period can be short (§ 622 BGB does not apply).
+    if (employment && !(f.training && f.probation)) {
       const earliest = earliestEmploymentEnd(datum, f.eintritt ? parseGermanDate(f.eintritt) : null, f.probation);
       if (compareDates(ende, earliest.ende) < 0) {
         flags.push({ topic: 'kuendigungsfrist', severity: 'warning', description: `Das Arbeitsverhältnis soll am ${fmtDate(ende)} enden; bei Zugang am ${fmtDate(datum)} ist die gesetzliche Frist (${earliest.rule}) frühestens zum ${fmtDate(earliest.ende)} gewahrt. Längere vertragliche oder tarifliche Fristen gehen vor.` });

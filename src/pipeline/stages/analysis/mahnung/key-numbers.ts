@@ -24,7 +24,8 @@ import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 export const MAHN_KEYS = ['schreibdatum', 'hauptforderung', 'mahngebuehren', 'inkassokosten', 'zinsen', 'gesamtforderung', 'zahlungsfrist'] as const;
 
 const SPECS: Record<Exclude<(typeof MAHN_KEYS)[number], 'schreibdatum' | 'zahlungsfrist'>, LabelSpec> = {
-  hauptforderung: { labels: ['Hauptforderung', 'Forderungsbetrag', 'Rechnungsbetrag', 'offener Rechnungsbetrag', 'offener Betrag', 'offene Forderung', 'Rückstand', 'rückständige', 'Forderung', 'Betrag'], kind: 'money', maxGap: 4, skipLine: letterPattern('notMainClaim', '$W', '') },
+  // Arrears named by what fell behind (an insurer's premiums, a landlord's rent) are the claim.
+  hauptforderung: { labels: ['Hauptforderung', 'Forderungsbetrag', 'Rechnungsbetrag', 'offener Rechnungsbetrag', 'offener Betrag', 'offene Forderung', 'Beitragsrückstand', 'Mietrückstand', 'Zahlungsrückstand', 'Rückstand', 'rückständige', 'Forderung', 'Betrag'], kind: 'money', maxGap: 4, skipLine: letterPattern('notMainClaim', '$W', '') },
   mahngebuehren: { labels: ['Mahngebühren', 'Mahngebühr', 'Mahnkosten', 'Mahnspesen', 'Mahnauslagen'], kind: 'money', maxGap: 4 },
   inkassokosten: { labels: ['Inkassokosten', 'Inkassogebühren', 'Inkassovergütung', 'Geschäftsgebühr', 'Kosten des Inkassos', 'Inkassogebühr'], kind: 'money', maxGap: 5 },
   zinsen: { labels: ['Verzugszinsen', 'Zinsen', 'Verzugszins'], kind: 'money', maxGap: 8 },
