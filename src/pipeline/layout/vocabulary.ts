@@ -89,6 +89,11 @@ export const statementPatterns = Object.freeze({
   /** Printed line text. */
   pageMark: new RegExp(R`^(${any('pageWord')})\s*\d+\s*((von|\/|of)\s*\d+)?\s*$`, 'iu'),
   /**
+   * Printed line text: a page number with its page count anywhere on the line (`Kontoauszug 4/2025
+   * Seite 1 von 6`, `PSD Bank · Girokonto · Seite 2 von 3`); groups: the page, the count.
+   */
+  pageNumber: new RegExp(R`(?:^|[^\p{L}])(?:${any('pageWord')})\s*(\d{1,3})\s*(?:von|\/|of)\s*(\d{1,3})(?!\d)`, 'iu'),
+  /**
    * Folded line text: the whole line is the heading (a colon allowed), or the heading and a remark
    * in brackets (`Vorgemerkte Umsätze (noch nicht gebucht)`), or the heading and the day it
    * stands at (`Ausstehende Transaktionen zum 30. Juni 2026`: a date after zum/per/am/vom, nothing else).
