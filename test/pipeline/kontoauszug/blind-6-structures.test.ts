@@ -7,6 +7,8 @@ import { withCardMerchant } from '../../../src/pipeline/stages/kontoauszug/card-
 import { splitCounterparty } from '../../../src/pipeline/stages/kontoauszug/counterparty.js';
 import { toLines } from '../../../src/pipeline/layout/lines.js';
 import { statementStarts } from '../../../src/pipeline/stages/kontoauszug/statement-starts.js';
+import { labelledValueDate } from '../../../src/pipeline/stages/kontoauszug/value-date-line.js';
+import { toAccountRecords } from '../../../src/pipeline/stages/kontoauszug/postings-record.js';
 import { synthDoc, synthPage, type SynthLine } from './synthetic.js';
 
 /**
@@ -180,6 +182,74 @@ describe('blind batch 6 structures (issue 21)', () => {
     assert.deepEqual(statementStarts(twice), []);
     // `Übertrag von Seite 1` is no page mark.
     assert.deepEqual(statementStarts(lines([[1, 'Seite 2 von 3'], [2, 'Übertrag von Seite 1']])), []);
+  });
+
+  test('a value date labelled on a line of the block is the posting\'s value date, not its text', () => {
+    // The booking date in a middle column, the value date as the block's last line.
+    const doc = synthDoc([
+      [44, 60, 'Musterbank Digital AG'],
+      [320, 80, 'IBAN DE89 3704 0044 0532 0130 00'],
+      [320, 92, '01.08.2026 bis 31.08.2026'],
+      [44, 120, 'Beschreibung'],
+      [330, 120, 'Buchungstag'],
+      [540, 120, 'Betrag', true],
+      [44, 140, 'Stadtwerke Musterstadt'],
+      [330, 140, '03.08.2026'],
+      [540, 140, '-80,00€', true],
+      [44, 150, 'Lastschrift'],
+      [44, 160, 'Abschlag August'],
+      [44, 170, 'Valuta: 04.08.2026'],
+      [44, 190, 'Musterfirma GmbH'],
+      [330, 190, '28.08.2026'],
+      [540, 190, '+2.000,00€', true],
+      [44, 200, 'Gutschrift'],
+      [44, 210, 'Gehalt'],
+      [44, 220, 'Wertstellung 28.08.2026'],
+      // The value-date line closes the block: a line right under it is not the posting's.
+      [44, 230, 'Musterbank Digital AG, Musterstraße 1, 10115 Berlin'],
+      [44, 250, 'Alter Kontostand'],
+      [540, 250, '100,00€', true],
+      [44, 262, 'Neuer Kontostand'],
+      [540, 262, '2.020,00€', true],
+    ]);
+    const accounts = extractAccounts(doc);
+    assert.deepEqual(toTables(accounts)[0]!.rows.map((r) => [r[0], r[1]]), [
+      ['03.08.2026', 'Lastschrift Abschlag August'],
+      ['28.08.2026', 'Gutschrift Gehalt'],
+    ]);
+    const [record] = toAccountRecords(accounts, doc);
+    assert.deepEqual(record!.postings.map((p) => [p.booking_date, p.value_date]), [
+      ['2026-08-03', '2026-08-04'],
+      ['2026-08-28', '2026-08-28'],
+    ]);
+    // Only a label and its date: a purpose that names a value date stays text.
+    assert.equal(labelledValueDate(toLines([synthPage([[44, 40, 'Wertstellung 01.08.2026']])])[0]!)?.day, 1);
+    for (const t of ['Wertstellung zum 01.08.2026', 'Wertpapierkauf 01.08.2026', 'Wertstellung 01.08.2026 12,00']) assert.equal(labelledValueDate(toLines([synthPage([[44, 40, t]])])[0]!), null, t);
+  });
+
+  test('an opening balance that names the statement it closed: the period starts the day after', () => {
+    const page = (opening: string): SynthLine[] => [
+      [44, 40, 'Stadtsparkasse Musterstadt'],
+      [400, 40, 'Kontoauszug 1/2026'],
+      [44, 52, 'IBAN DE89 3704 0044 0532 0130 00'],
+      [44, 80, 'Bu-Tag Wert Vorgang'],
+      [540, 80, 'Betrag EUR', true],
+      [130, 95, opening],
+      [540, 95, '1.000,00 +', true],
+      [44, 110, '12.12. 12.12. Lastschrift'],
+      [540, 110, '100,00 -', true],
+      [130, 120, 'Stadtwerke Musterstadt'],
+      [130, 140, 'Kontostand am 08.01.2026'],
+      [540, 140, '900,00 +', true],
+    ];
+    const period = (opening: string) => {
+      const doc = synthDoc(page(opening));
+      return toAccountRecords(extractAccounts(doc), doc)[0]!.period;
+    };
+    assert.deepEqual(period('Kontostand am 09.12.2025, Auszug Nr. 12'), { start: '2025-12-10', end: '2026-01-08' });
+    assert.deepEqual(period('Alter Saldo gem. Kontoauszug vom 09.12.2025'), { start: '2025-12-10', end: '2026-01-08' });
+    // A balance that names no statement: its own day, as printed.
+    assert.deepEqual(period('Kontostand am 09.12.2025'), { start: '2025-12-09', end: '2026-01-08' });
   });
 
   test('one word and `Übertrag` on a line of its own is a purpose, not a carry-over', () => {
