@@ -58,6 +58,8 @@ export const statementPatterns = Object.freeze({
    */
   carryAsPurpose: new RegExp(R`^(?!(${any('carry', 'carryPlace', 'balanceAtStart', 'balanceAtDate')})\b)\p{L}+\s+(${any('datedCarry')})$`, 'u'),
   /** Folded line text: a card's number line (`karte: 5587 ** ** 0906`, `karten-nr. xxxx2769`): its label, then at least four digits or masked places. */
+  /** Folded line text: an opening balance line naming the statement it closed. */
+  previousStatement: new RegExp(R`\b(${any('previousStatement')})`, 'u'),
   cardNumberLine: new RegExp(R`^(${any('cardNumberLabel')}):?\s*[\dx*•\s]{4,}$`, 'u'),
   carryTransfer: new RegExp(R`^(${any('datedCarry')})\s+(von|aus|auf|nach)\s+(?!(der\s+)?(${any('carryPlace')})\b)\S`, 'u'),
   /** Folded rest of a dated line: a balance word right after the date(s). */
@@ -88,6 +90,11 @@ export const statementPatterns = Object.freeze({
   partyHeader: new RegExp(`^(${any('partyHeader')})`, 'u'),
   /** Printed line text. */
   pageMark: new RegExp(R`^(${any('pageWord')})\s*\d+\s*((von|\/|of)\s*\d+)?\s*$`, 'iu'),
+  /**
+   * Printed line text: a page number with its page count anywhere on the line (`Kontoauszug 4/2025
+   * Seite 1 von 6`, `PSD Bank · Girokonto · Seite 2 von 3`); groups: the page, the count.
+   */
+  pageNumber: new RegExp(R`(?:^|[^\p{L}])(?:${any('pageWord')})\s*(\d{1,3})\s*(?:von|\/|of)\s*(\d{1,3})(?!\d)`, 'iu'),
   /**
    * Folded line text: the whole line is the heading (a colon allowed), or the heading and a remark
    * in brackets (`Vorgemerkte Umsätze (noch nicht gebucht)`), or the heading and the day it

@@ -44,6 +44,7 @@ export const STATEMENT_MEANINGS = {
   pageWord: 'A page mark ("Seite 2 von 3", "Blatt 1/2"), which ends a posting. Case-insensitive, printed text.',
   pendingSection: 'The heading of a section of pending rows, not booked and not in the balance ("Vorgemerkte Umsätze", "Vormerkungen"): its rows are no postings (blocks.ts). A whole short line.',
   bookedSection: 'The heading of the booked rows after a pending section ("Gebuchte Umsätze"), which ends it.',
+  previousStatement: 'Words by which an opening balance names the statement it closed (`Kontostand am 09.12.2025, Auszug Nr. 12`, `Alter Saldo gem. Kontoauszug vom 30.09.2025`): the balance at that day\'s end, so the period starts the day after (posting-dates.ts).',
   cardNumberLabel: 'The label of a card-number line under a card payment (`Karte: 5587 ** ** 0906`, `Karten-Nr. XXXX1234`): the line above it names the merchant (card-merchant.ts).',
   // ── posting types (sign.ts, counterparty.ts) ──
   creditType: 'A type that starts a credit: "Gutschrift", "Lohn", "Zahlungseingang", "Zinsen", "Verkauf" …',
@@ -509,6 +510,7 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Karte', pattern: String.raw`karte\b`, means: ['fieldLabel', 'cardNumberLabel'] },
   { word: 'Karten-Nr.', pattern: String.raw`karten-?nr\.?`, means: ['cardNumberLabel'] },
   { word: 'Kartennummer', means: ['cardNumberLabel'] },
+  { word: 'Auszug Nr.', pattern: String.raw`(konto)?auszug(s)?\s*(nr\.?|nummer|vom)`, means: ['previousStatement'] },
   { word: 'Folgenr', means: ['fieldLabel'] },
   { word: 'Verfalldatum', means: ['fieldLabel'] },
   { word: 'Originalbetrag', means: ['fieldLabel'] },

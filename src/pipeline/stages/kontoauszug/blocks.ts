@@ -8,6 +8,7 @@ import type { ColumnModel, HeaderLine } from './columns.js';
 import type { Event, Posting } from './posting.js';
 import { isProse, leadingDates, namesWeekday } from './posting-lines.js';
 import { feeStart, startRuleFor, undatedDayStart, type Started } from './posting-start.js';
+import { labelledValueDate } from './value-date-line.js';
 
 /**
  * Lines → posting blocks: the assembler. The layout is decided first over all lines
@@ -190,8 +191,17 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
         for (let i = 0; i < nDates; i++) skip.add(i);
         // A second line that starts with a date: the value date of two-line layouts.
         if (nDates > 0 && open.otherDate === null && open.lines.length === 1) open.otherDate = l.dates[0]!.date;
+        // `Wertstellung 01.08.2026` as a line of the block: the value date, not text. Every layout
+        // seen prints it as the block's last line (neobank excerpts, Sparkasse `Wert:`, online
+        // printouts' `Valuta`): it closes the posting, so a footer under it stays out.
+        const valueDate = labelledValueDate(l);
+        if (valueDate) {
+          for (let i = 0; i < l.words.length; i++) skip.add(i);
+          if (open.otherDate === null) [open.otherDate, open.otherIsValue] = [valueDate, true];
+        }
         open.lines.push(l);
         open.skip.set(l.index, skip);
+        if (valueDate) close();
         continue;
       }
       close();

@@ -14,6 +14,7 @@ import { ruledRowLines } from './ruled-rows.js';
 import { postingLines } from './rows.js';
 import type { Posting } from './posting.js';
 import { accountSections, signed } from './sections.js';
+import { statementStarts, type StatementStart } from './statement-starts.js';
 import { runningSteps } from './judge.js';
 import { accountOverview, splitByAccountColumn } from './account-column.js';
 import { statedSettlements } from './sign.js';
@@ -41,15 +42,32 @@ export const HEADERS = ['Datum', 'Buchungstext', 'Empfänger', 'Betrag'] as cons
 export function extractAccounts(doc: LoadedDocument, layout?: Pick<DocumentLayout, 'statementLines'>): ExtractedAccount[] {
   const base = layout?.statementLines ?? documentLines(doc);
   const ocrPages = new Set(doc.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
+  // Where the page numbering starts again, a further statement may begin (statement-starts.ts):
+  // read with and without those starts, and the balances judge.
+  const starts = statementStarts(base);
+  const read = (undatedRows: boolean): ReturnType<typeof readAccounts>[] => [
+    ...(starts.length > 0 ? [readAccounts(doc, ownCopies(base), ocrPages, undatedRows, starts)] : []),
+    readAccounts(doc, ownCopies(base), ocrPages, undatedRows, []),
+  ];
   // Undated lines with an amount under a day's first posting: postings of that day, or lines of
   // the posting above. Both readings are made and the balances judge — accounts that reconcile
   // first, then the running balance's steps explained; where they cannot tell, the prior (lines
-  // of the posting above) stands.
-  const withRows = readAccounts(doc, ownCopies(base), ocrPages, true);
-  if (withRows.undated === 0) return withRows.accounts;
-  const without = readAccounts(doc, ownCopies(base), ocrPages, false);
-  const [a, b] = [balanceScore(withRows.accounts), balanceScore(without.accounts)];
-  return a.reconciled > b.reconciled || (a.reconciled === b.reconciled && a.steps > b.steps) ? withRows.accounts : without.accounts;
+  // of the posting above; the statement starts the page numbers print) stands.
+  const withRows = read(true);
+  if (withRows.every((r) => r.undated === 0)) return best(withRows);
+  const without = read(false);
+  return best([...without, ...withRows]);
+}
+
+/** The reading whose balances reproduce most (balanceScore); on a tie the earlier one, the prior. */
+function best(readings: readonly { accounts: ExtractedAccount[] }[]): ExtractedAccount[] {
+  let top = readings[0]!;
+  let topScore = balanceScore(top.accounts);
+  for (const r of readings.slice(1)) {
+    const score = balanceScore(r.accounts);
+    if (score.reconciled > topScore.reconciled || (score.reconciled === topScore.reconciled && score.steps > topScore.steps)) [top, topScore] = [r, score];
+  }
+  return top.accounts;
 }
 
 /** What a reading's figures reproduce: accounts that reconcile, and running-balance steps explained (judge.ts). */
@@ -63,13 +81,13 @@ function balanceScore(accounts: readonly ExtractedAccount[]): { reconciled: numb
 type ExtractedAccount = AccountResult & { bic: string | null; holder: string | null };
 
 /** One reading of the statement's lines: blocks, sections per account, each account's facts. */
-function readAccounts(doc: LoadedDocument, lines: Line[], ocrPages: ReadonlySet<number>, undatedRows: boolean): { accounts: ExtractedAccount[]; undated: number } {
+function readAccounts(doc: LoadedDocument, lines: Line[], ocrPages: ReadonlySet<number>, undatedRows: boolean, starts: readonly StatementStart[]): { accounts: ExtractedAccount[]; undated: number } {
   const built = buildBlocks(lines, { ocrPages, undatedRows });
   const { model, headers } = built;
   // Type lines printed above their posting line (online-banking printouts) join that posting;
   // then rows the page draws with rules or shading are the postings' blocks (ruled-rows.ts).
   const events = ruledRowLines(typeLinesAbove(built.events), doc.pages, new Set(headers.map((h) => h.line.index)));
-  const read = accountSections(events, model);
+  const read = accountSections(events, model, starts);
   const { balanceLines, otherLines } = read;
   // One list of several accounts, each posting's account in a column: one section per account.
   const sections = splitByAccountColumn(read.sections, accountOverview(otherLines));

@@ -1,4 +1,5 @@
-import { dayNumber } from '../../../domain/german-dates.js';
+import { addDays, dayNumber } from '../../../domain/german-dates.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import type { Posting } from './posting.js';
 import type { Segment } from './sections.js';
 import { withYear, type FullDate, type Period } from './year.js';
@@ -7,7 +8,7 @@ import { withYear, type FullDate, type Period } from './year.js';
  * An account's own period: from the date of its opening balance line to that of its closing
  * one, else the document's. An opening balance dated the evening before a printed range
  * ("Kontostand am 30.09.2026" over a statement "vom 01.10.2026 bis …") starts on the range's
- * first day.
+ * first day; one that names the statement it closed starts on the day after its date.
  */
 export function segmentPeriod(s: Segment, doc: Period | null, ranges: readonly Period[]): Period | null {
   const a = s.openingLine?.dates.find((d) => d.date.year !== null)?.date;
@@ -17,6 +18,9 @@ export function segmentPeriod(s: Segment, doc: Period | null, ranges: readonly P
     const end = { year: b.year, month: b.month, day: b.day };
     const next = ranges.find((r) => dayNumber(r.start) === dayNumber(start) + 1 && dayNumber(r.start) <= dayNumber(end));
     if (next) start = next.start;
+    // The opening names the statement it closed (`Kontostand am 09.12.2025, Auszug Nr. 12`): the
+    // balance at that day's end; this statement's days begin the day after.
+    else if (vocab.previousStatement.test(s.openingLine!.folded) && dayNumber(start) < dayNumber(end)) start = addDays(start, 1);
     if (dayNumber(start) <= dayNumber(end)) return { start, end };
   }
   return doc;

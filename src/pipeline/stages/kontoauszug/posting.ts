@@ -17,6 +17,8 @@ export interface Posting {
    * postings by value date.
    */
   otherDate: PrintedDate | null;
+  /** The other date is labelled a value date on its own line (`Wertstellung 01.08.2026`, value-date-line.ts), whatever the document's columns say. */
+  otherIsValue?: boolean;
   first: Line;
   lines: Line[];
   amount: AmountToken;

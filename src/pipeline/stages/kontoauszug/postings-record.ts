@@ -39,7 +39,7 @@ export function toAccountRecords(accounts: readonly (AccountResult & { bic: stri
         record: {
           id: '',
           booking_date: iso(f.date) ?? '',
-          value_date: a.valueDates ? iso(f.other) : null,
+          value_date: a.valueDates || f.posting.otherIsValue === true ? iso(f.other) : null,
           amount: centsToDecimal(f.cents),
           currency,
           counterparty: { name, iban: account.iban, bic: account.bic, ultimate: ultimateParty(name ?? '', whole) },

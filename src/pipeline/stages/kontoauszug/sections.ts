@@ -3,6 +3,7 @@ import { ibanOf } from './accounts.js';
 import { balanceKind } from './balances.js';
 import { columnOf, type ColumnModel } from './columns.js';
 import type { Event, Posting } from './posting.js';
+import type { StatementStart } from './statement-starts.js';
 
 /**
  * One account's section of a statement as `accountSections` collects it from the block events:
@@ -36,9 +37,11 @@ export const signed = (t: { cents: number; sign: Sign | null } | null): number |
 /**
  * The block events (blocks.ts) → one section per account, sections of the same account merged,
  * and the lines outside postings (balance lines among them) that the document-wide facts are
- * read from (period, card statement, stated settlements).
+ * read from (period, card statement, stated settlements). `starts`: where the document's own
+ * marks say a further statement begins (statement-starts.ts); there the first balance after a
+ * complete section is read as the first balance of a new statement.
  */
-export function accountSections(events: readonly Event[], model: ColumnModel): { sections: Segment[]; balanceLines: Line[]; otherLines: Line[] } {
+export function accountSections(events: readonly Event[], model: ColumnModel, starts: readonly StatementStart[] = []): { sections: Segment[]; balanceLines: Line[]; otherLines: Line[] } {
   // A balance printed without a sign in a Soll/Haben layout takes its column's sign.
   const balanceValue = (t: AmountToken | null, line: Line): number | null => {
     if (!t) return null;
@@ -59,6 +62,8 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
   let pending: string | null = null;
   /** Per section, how many postings it held when its closing balance was read. */
   const closedBefore = new Map<Segment, number>();
+  /** Statement starts already taken: each opens one section. */
+  const used = new Set<StatementStart>();
   const start = (iban: string | null): Segment => {
     const s = newSegment(iban);
     segments.push(s);
@@ -80,6 +85,12 @@ export function accountSections(events: readonly Event[], model: ColumnModel): {
       const value = balanceValue(e.amount, e.line);
       if (value !== null && e.balance === 'carry' && cur) cur.pageBalances.push({ after: cur.postings.length, value });
       if (value === null || e.balance === 'carry') continue;
+      const restart = cur !== null && cur.closing !== null && (cur.postings.length > 0 || cur.opening !== null) ? starts.find((s) => s.from < e.line.index && e.line.index < s.to && !used.has(s)) : undefined;
+      if (restart) {
+        used.add(restart);
+        cur = start(pending ?? cur!.iban);
+        pending = null;
+      }
       // A newest-first list prints its closing balance above the postings and the opening below
       // them: an opening (or a balance that names no role) after the postings of a section that
       // has a closing printed before them, and no opening, is that section's opening.
