@@ -72,4 +72,72 @@ describe('blind batch 7 structures (issue 21)', () => {
     assert.equal(a?.info.reconciled, true);
     assert.equal(toTables([a!])[0]!.rows.length, 2);
   });
+
+  test('a D/C indicator column beside unsigned amounts signs postings and balances (camt.053 print)', () => {
+    // The account ends overdrawn: only the `D` beside the closing balance says so.
+    const lines: SynthLine[] = [
+      [40, 60, 'Kontoauszug Firmenkunden IBAN DE89 3704 0044 0532 0130 00'],
+      [40, 90, 'Buchung Valuta Text'],
+      [500, 90, 'Umsatz', true],
+      [40, 105, 'Anfangssaldo 31.08.2025'],
+      [500, 105, '200,00 EUR', true],
+      [512, 105, 'C'],
+      [40, 120, '01.09.2025 01.09.2025 Lastschrift Energie AG'],
+      [500, 120, '450,00 EUR', true],
+      [512, 120, 'D'],
+      [40, 135, '03.09.2025 03.09.2025 Gutschrift Kunde Nord'],
+      [500, 135, '100,00 EUR', true],
+      [512, 135, 'C'],
+      [40, 150, '05.09.2025 05.09.2025 Überweisung Lieferant Süd'],
+      [500, 150, '70,00 EUR', true],
+      [512, 150, 'D'],
+      [40, 170, 'Schlusssaldo 30.09.2025'],
+      [500, 170, '220,00 EUR', true],
+      [512, 170, 'D'],
+    ];
+    const [a] = extractAccounts(synthDoc(lines));
+    assert.equal(a?.opening?.cents, 20_000);
+    assert.equal(a?.closing?.cents, -22_000);
+    assert.equal(a?.info.reconciled, true);
+    assert.deepEqual(toTables([a!])[0]!.rows.map((r) => r[3]), ['-450,00', '100,00', '-70,00']);
+  });
+
+  test('a label/value block names its fields: booking and value date, amount, party', () => {
+    // Two postings as a banking program prints a camt.053 statement, in other labels and places.
+    const block = (y: number, booking: string, value: string, amount: string, side: string, party: string, purpose: string): SynthLine[] => [
+      [30, y, `Buchungsdatum ${booking} Wertstellung ${value}`],
+      [330, y, 'Betrag'],
+      [470, y, `${amount} EUR`, true],
+      [480, y, side],
+      [30, y + 10, 'Buchungsart Gutschrift'],
+      [30, y + 20, `Zahlungsbeteiligter ${party}`],
+      [30, y + 30, `Verwendungszweck: ${purpose}`],
+    ];
+    const lines: SynthLine[] = [
+      [30, 50, 'Umsatzdetails Firmenkonto IBAN DE89 3704 0044 0532 0130 00'],
+      [30, 70, 'Anfangssaldo 31.01.2026'],
+      [470, 70, '1.000,00 EUR', true],
+      [480, 70, 'H'],
+      ...block(95, '03.02.2026', '04.02.2026', '250,00', 'H', 'Nordlicht Handels GmbH', 'Rechnung 4711'),
+      ...block(140, '05.02.2026', '06.02.2026', '90,00', 'S', 'Paula Berger', 'Erstattung Auslagen'),
+      ...block(185, '09.02.2026', '10.02.2026', '60,00', 'S', 'Werkstatt Ost KG', 'Reparatur'),
+      [30, 230, 'Schlusssaldo 28.02.2026'],
+      [470, 230, '1.100,00 EUR', true],
+      [480, 230, 'H'],
+    ];
+    const [a] = extractAccounts(synthDoc(lines));
+    assert.equal(a?.info.reconciled, true);
+    assert.deepEqual(
+      a!.postings.map((p) => [p.date?.day, p.other?.day, p.cents]),
+      [
+        [3, 4, 25_000],
+        [5, 6, -9_000],
+        [9, 10, -6_000],
+      ],
+    );
+    const rows = toTables([a!])[0]!.rows;
+    assert.deepEqual(rows.map((r) => r[2]), ['Nordlicht Handels GmbH', 'Paula Berger', 'Werkstatt Ost KG']);
+    // The labels of the fields read are no text.
+    assert.ok(rows.every((r) => !/Buchungsdatum|Wertstellung|Betrag/u.test(r[1]!)), rows.map((r) => r[1]).join(' | '));
+  });
 });
