@@ -529,6 +529,8 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Auftraggeber', pattern: String.raw`auftraggeber(?:in)?`, means: ['partyLabel'] },
   { word: 'Zahlungsempfänger', pattern: String.raw`zahlungsempf(?:ä|ae|a)nger`, means: ['partyLabel'] },
   { word: 'Begünstigter', pattern: String.raw`beg(?:ü|ue|u)nstigter`, means: ['partyLabel'] },
+  // The electronic statement's field for the other party (DK/camt: `Name des Zahlungsbeteiligten`), as banking programs label it in a posting's label/value block.
+  { word: 'Zahlungsbeteiligter', pattern: String.raw`zahlungsbeteiligte[rn]?`, means: ['partyLabel'] },
   { word: 'Absender', means: ['partyLabel'] },
   // The creditor of a direct debit (`Gläubiger: Stadtwerke …`); `Gläubiger-ID:` is a reference, not this label.
   { word: 'Gläubiger', pattern: String.raw`gl(?:ä|ae|a)ubiger`, means: ['partyLabel'] },

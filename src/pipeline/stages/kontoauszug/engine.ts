@@ -11,6 +11,7 @@ import { statementCurrency } from './currency.js';
 import { documentPartySlot } from './party-slot.js';
 import { typeLinesAbove } from './type-above.js';
 import { ruledRowLines } from './ruled-rows.js';
+import { sheetFooterBalances } from './sheet-footers.js';
 import { postingLines } from './rows.js';
 import type { Posting } from './posting.js';
 import { accountSections, signed } from './sections.js';
@@ -86,7 +87,8 @@ function readAccounts(doc: LoadedDocument, lines: Line[], ocrPages: ReadonlySet<
   const { model, headers } = built;
   // Type lines printed above their posting line (online-banking printouts) join that posting;
   // then rows the page draws with rules or shading are the postings' blocks (ruled-rows.ts).
-  const events = ruledRowLines(typeLinesAbove(built.events), doc.pages, new Set(headers.map((h) => h.line.index)));
+  // Balances printed at each sheet's foot are read where they belong (sheet-footers.ts).
+  const events = sheetFooterBalances(ruledRowLines(typeLinesAbove(built.events), doc.pages, new Set(headers.map((h) => h.line.index))));
   const read = accountSections(events, model, starts);
   const { balanceLines, otherLines } = read;
   // One list of several accounts, each posting's account in a column: one section per account.

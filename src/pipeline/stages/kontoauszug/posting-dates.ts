@@ -8,19 +8,22 @@ import { withYear, type FullDate, type Period } from './year.js';
  * An account's own period: from the date of its opening balance line to that of its closing
  * one, else the document's. An opening balance dated the evening before a printed range
  * ("Kontostand am 30.09.2026" over a statement "vom 01.10.2026 bis …") starts on the range's
- * first day; one that names the statement it closed starts on the day after its date.
+ * first day; one that names the statement it closed starts on the day after its date. A closing
+ * balance dated inside that range (a sheet's new balance dated its last booking day,
+ * sheet-footers.ts) ends it on the range's last day — the range is the period.
  */
 export function segmentPeriod(s: Segment, doc: Period | null, ranges: readonly Period[]): Period | null {
   const a = s.openingLine?.dates.find((d) => d.date.year !== null)?.date;
   const b = s.closingLine?.dates.find((d) => d.date.year !== null)?.date;
   if (a && b && a.year !== null && b.year !== null) {
     let start = { year: a.year, month: a.month, day: a.day };
-    const end = { year: b.year, month: b.month, day: b.day };
+    let end = { year: b.year, month: b.month, day: b.day };
     const next = ranges.find((r) => dayNumber(r.start) === dayNumber(start) + 1 && dayNumber(r.start) <= dayNumber(end));
     if (next) start = next.start;
     // The opening names the statement it closed (`Kontostand am 09.12.2025, Auszug Nr. 12`): the
     // balance at that day's end; this statement's days begin the day after.
     else if (vocab.previousStatement.test(s.openingLine!.folded) && dayNumber(start) < dayNumber(end)) start = addDays(start, 1);
+    if (next && dayNumber(end) < dayNumber(next.end)) end = next.end;
     if (dayNumber(start) <= dayNumber(end)) return { start, end };
   }
   return doc;

@@ -1,5 +1,5 @@
 import type { PrintedDate } from '../../../domain/german-dates.js';
-import type { AmountToken, Line } from '../../layout/lines.js';
+import type { AmountToken, DateToken, Line } from '../../layout/lines.js';
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { inlineDateOf, type BlockLayout, type LayoutMode } from './block-layout.js';
@@ -137,7 +137,33 @@ function inlineDateStart(l: Line, nDates: number, layout: BlockLayout): Started 
   if (!below) for (const t of found.used) addWords(skip, t.first, t.last);
   // The next date in the date columns right of the booking date (`Datum | PNNr | Wert`) is the other date.
   const other = l.dates.find((d) => d.word > inlineDate.last && !/\p{L}/u.test(l.words.slice(inlineDate.last + 1, d.word).map((w) => w.text).join('')));
-  return opened(l, inlineDate.date, other?.date ?? null, found, skip, below);
+  const fields = labelledFields(l, inlineDate, below ? [] : found.used);
+  for (const i of fields.skip) skip.add(i);
+  return opened(l, inlineDate.date, other?.date ?? fields.valueDate, found, skip, below);
+}
+
+/**
+ * A label/value line (an electronic statement's print, camt.053: `Buchungstag 07.11.2025
+ * Valuta 07.11.2025 Betrag 1.083,31 EUR`): each value stands right after the label that names
+ * it. Where the booking date is so labelled, the line is read by its labels: a date after a
+ * value-date label is the value date, and the labels of the booking date, the value date and the
+ * amount are no posting text. Elsewhere nothing is read (a date in running text keeps its words).
+ */
+function labelledFields(l: Line, booking: DateToken, amounts: readonly AmountToken[]): { skip: number[]; valueDate: PrintedDate | null } {
+  const labelOf = (word: number): string | null => (word > 0 ? fold(l.words[word - 1]!.text).replace(/:$/u, '') : null);
+  const bookingLabel = labelOf(booking.word);
+  if (bookingLabel === null || !vocab.bookingDateHeader.test(bookingLabel) || vocab.valueDatePrefix.test(bookingLabel)) return { skip: [], valueDate: null };
+  const skip = [booking.word - 1];
+  let valueDate: PrintedDate | null = null;
+  for (const d of l.dates) {
+    const label = labelOf(d.word);
+    if (d === booking || label === null || !vocab.valueDatePrefix.test(label)) continue;
+    valueDate ??= d.date;
+    skip.push(d.word - 1);
+    for (let i = d.word; i <= d.last; i++) skip.push(i);
+  }
+  for (const a of amounts) if (labelOf(a.first) !== null && vocab.amountHeader.test(labelOf(a.first)!)) skip.push(a.first - 1);
+  return { skip, valueDate };
 }
 
 /**
