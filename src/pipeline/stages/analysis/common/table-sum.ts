@@ -206,8 +206,9 @@ export function tableSumCheck(
       const span = figureSpan(total.line, total.value);
       const aligned = span && inColumn(first.line, span) ? span : undefined;
       const all = rowsBetween(lines, first.line, total.line, aligned ? { column: aligned } : {});
-      const rows = all?.filter((r) => r.line === first.line || !SUBTOTAL_ROW.test(foldGerman(r.label).trim()));
-      if (!rows || rows.length === 0) continue;
+      const read = all?.filter((r) => r.line === first.line || !SUBTOTAL_ROW.test(foldGerman(r.label).trim()));
+      if (!read || read.length === 0) continue;
+      const rows = withKeyRows(read, [names.first, ...names.parts].map((n) => found[n]), first.line, total.line);
       const terms = rows.map((r) => ({ name: keyOfLine(r.line) ?? r.label, printed: r.printed, sign: r.sign }));
       const check = sumCheck(rule, terms, { name: names.total, printed: total.value });
       // The rows a holding sum adds that are no key number: amounts the letter demands under its own labels.
@@ -231,6 +232,21 @@ export function tableSumCheck(
   const terms = [names.first, ...names.parts].filter((n) => found[n]).map((n) => ({ name: n, printed: found[n]!.value, sign: 1 as const }));
   const check = sumCheck(rule, terms, { name: names.total, printed: totals[0]!.value });
   return check?.holds ? { check, total: totals[0]! } : null;
+}
+
+/**
+ * The rows read, and a key number's row that the row reading passed over because its figure is
+ * not printed as an amount there (OCR lost its decimal comma: `Verzugszinsen … 715€`, read as
+ * 7,15 € by commaDroppedParts): the key's value is that row's amount, in document order.
+ */
+function withKeyRows(rows: readonly SumRow[], keys: readonly ({ value: string; line?: TextLine } | null | undefined)[], first: TextLine, total: TextLine): SumRow[] {
+  const extra = keys.flatMap((k): SumRow[] => {
+    const cents = centsOf(k?.value);
+    if (!k?.line || cents === null || !isBetween(k.line, first, total) || rows.some((r) => r.line === k.line)) return [];
+    return [{ label: '', printed: k.value, cents, sign: 1, line: k.line }];
+  });
+  if (extra.length === 0) return [...rows];
+  return [...rows, ...extra].sort((a, b) => (isBefore(a.line, b.line) ? -1 : isBefore(b.line, a.line) ? 1 : 0));
 }
 
 /**
@@ -348,7 +364,7 @@ export function completeSumTable(
  * completeSumTable takes it only when the rows above the total add up with it so (80,00 + 25,00
  * + 3,50 = 108,50), and never as the total itself (its row is marked `commaDropped`); a text layer is left as printed.
  */
-function commaDropped(line: TextLine, column: { x0: number; x1: number }): RowFigure | null {
+export function commaDropped(line: TextLine, column: { x0: number; x1: number }): RowFigure | null {
   for (let i = 0; i < line.cells.length; i++) {
     const cell = line.cells[i]!;
     if (cell.source !== 'ocr') continue;
