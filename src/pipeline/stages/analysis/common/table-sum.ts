@@ -324,11 +324,44 @@ export function completeSumTable(
 ): void {
   const first = found[names.first];
   if (!first?.line || (found[names.total] && names.parts.every((n) => found[n]))) return;
-  const span = figureSpan(first.line, first.value);
-  if (!span) return;
+  for (const anchor of firstRowCandidates(lines, first as { value: string; line: TextLine })) {
+    if (!completeFrom(lines, found, names, labels, anchor)) continue;
+    // The first row is the table's, so that the sum counts the amount once (not its prose statement too).
+    if (anchor.line !== first.line) found[names.first] = { value: anchor.printed, page: anchor.line.page, line: anchor.line };
+    return;
+  }
+}
+
+/**
+ * Where the first row's figure may head a table: its own line, then the lines below on its page
+ * that print the same amount again — a fine notice states the fine in prose (`eine Geldbuße von
+ * 200,00 Euro festgesetzt`) and again as the first row of its cost table, whose label OCR may
+ * garble (`BEIIRUBE ER mente 200,00 EUR`).
+ */
+function firstRowCandidates(lines: readonly TextLine[], first: { value: string; line: TextLine }): { line: TextLine; printed: string; span: { x0: number; x1: number } }[] {
+  const own = figureSpan(first.line, first.value);
+  const out = own ? [{ line: first.line, printed: first.value, span: own }] : [];
+  const cents = centsOf(first.value);
   const at = placeOf(lines, first.line);
+  for (let i = at + 1; cents !== null && i < lines.length && i <= at + 20 && lines[i]!.page === first.line.page; i++) {
+    const f = lines[i]!.cells.map((_, j) => figureAt(lines[i]!, j)).find((g) => g?.kind === 'money' && g.cents === cents);
+    if (f) out.push({ line: lines[i]!, printed: f.printed, span: { x0: f.x0, x1: f.x1 } });
+  }
+  return out;
+}
+
+/** completeSumTable from one anchor row: whether a total was found below it. */
+function completeFrom(
+  lines: readonly TextLine[],
+  found: Record<string, { value: string; page: number; line?: TextLine } | null>,
+  names: { first: string; parts: readonly string[]; total: string },
+  labels: Partial<Record<string, readonly string[]>>,
+  anchor: { line: TextLine; span: { x0: number; x1: number } },
+): boolean {
+  const { line: firstLine, span } = anchor;
+  const at = placeOf(lines, firstLine);
   const rows: { line: TextLine; figure: RowFigure; commaDropped?: true }[] = [];
-  for (let i = at; i < lines.length && i <= at + 8 && lines[i]!.page === first.line.page; i++) {
+  for (let i = at; i < lines.length && i <= at + 8 && lines[i]!.page === firstLine.page; i++) {
     const f = inColumn(lines[i]!, span);
     const dropped = f ? null : commaDropped(lines[i]!, span);
     if (f) rows.push({ line: lines[i]!, figure: f });
@@ -351,10 +384,11 @@ export function completeSumTable(
         missing = missing.filter((n) => n !== name);
       }
       if (missing.length === 1 && unclaimed.length === 1) found[missing[0]!] = { value: unclaimed[0]!.figure.printed, page: unclaimed[0]!.line.page, line: unclaimed[0]!.line };
-      return;
+      return true;
     }
     sum += row.figure.cents ?? 0;
   }
+  return false;
 }
 
 /**
