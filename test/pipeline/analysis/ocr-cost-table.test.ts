@@ -132,5 +132,24 @@ describe('fine-notice cost tables read by OCR', () => {
     assert.equal(a.key_numbers.gesamtbetrag?.value, '128,50 EUR');
     assert.deepEqual(a.checks?.map((c) => c.holds), [true]);
   });
-});
 
+  it('a fine stated in prose and again as the garbled first row of the cost table: the total whose label OCR garbled is the row the table adds up to', () => {
+    // The scan of a motorway notice (batch H): `Geldbuße ..... 200,00 EUR` read as `BEIIRUBE ER
+    // mente`, `Gesamtbetrag ..... 232,00 EUR` as `GESAMIDEMAG nahen …`.
+    const words: W[] = [
+      ...head,
+      ...row(186, ['Gegen', 56], ['Sie', 88], ['wird', 103], ['eine', 124], ['Geldbuße', 145], ['von', 189], ['200,00', 207], ['Euro', 239], ['festgesetzt.', 261]),
+      ...row(214, ['BEIIRUBE', 56], ['ER', 118], ['mente', 211], ['200,00', 349], ['EUR', 381]),
+      ...row(228, ['Gebühr', 56], ['nach', 91], ['§', 114], ['107', 122], ['OWiG', 170], ['28,50', 355], ['EUR', 381]),
+      ...row(242, ['Auslagen', 56], ['(Zustellung)', 99], ['3,50', 361], ['EUR', 381]),
+      ...row(256, ['GESAMIDEMAG', 56], ['nahen', 123], ['ngassansen', 182], ['232,00', 349], ['EUR', 381]),
+    ];
+    const a = analyzeLetter(bussgeldbescheidAnalyzer, 'bussgeldbescheid', notice(words));
+    assert.equal(a.key_numbers.gesamtbetrag?.value, '232,00 EUR');
+    assert.equal(a.key_numbers.geldbusse?.value, '200,00 EUR');
+    assert.deepEqual(a.checks?.map((c) => c.holds), [true]);
+    // The same table whose rows do not add up gives no total.
+    const off = words.map((w): W => (w[0] === '232,00' ? ['242,00', w[1], w[2]] : w));
+    assert.equal(analyzeLetter(bussgeldbescheidAnalyzer, 'bussgeldbescheid', notice(off)).key_numbers.gesamtbetrag, undefined);
+  });
+});

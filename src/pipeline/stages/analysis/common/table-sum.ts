@@ -206,8 +206,9 @@ export function tableSumCheck(
       const span = figureSpan(total.line, total.value);
       const aligned = span && inColumn(first.line, span) ? span : undefined;
       const all = rowsBetween(lines, first.line, total.line, aligned ? { column: aligned } : {});
-      const rows = all?.filter((r) => r.line === first.line || !SUBTOTAL_ROW.test(foldGerman(r.label).trim()));
-      if (!rows || rows.length === 0) continue;
+      const read = all?.filter((r) => r.line === first.line || !SUBTOTAL_ROW.test(foldGerman(r.label).trim()));
+      if (!read || read.length === 0) continue;
+      const rows = withKeyRows(read, [names.first, ...names.parts].map((n) => found[n]), first.line, total.line);
       const terms = rows.map((r) => ({ name: keyOfLine(r.line) ?? r.label, printed: r.printed, sign: r.sign }));
       const check = sumCheck(rule, terms, { name: names.total, printed: total.value });
       // The rows a holding sum adds that are no key number: amounts the letter demands under its own labels.
@@ -245,6 +246,21 @@ const MONEY_FIGURE = /\d{1,3}(?:\.\d{3})*,\d{2}(?!\d|\s?%)/gu;
 function printsOtherAmounts(line: TextLine, value: string): boolean {
   const own = centsOf(value);
   return (line.text.match(MONEY_FIGURE) ?? []).some((m) => centsOf(m) !== own);
+}
+
+/**
+ * The rows read, and a key number's row that the row reading passed over because its figure is
+ * not printed as an amount there (OCR lost its decimal comma: `Verzugszinsen … 715€`, read as
+ * 7,15 € by commaDroppedParts): the key's value is that row's amount, in document order.
+ */
+function withKeyRows(rows: readonly SumRow[], keys: readonly ({ value: string; line?: TextLine } | null | undefined)[], first: TextLine, total: TextLine): SumRow[] {
+  const extra = keys.flatMap((k): SumRow[] => {
+    const cents = centsOf(k?.value);
+    if (!k?.line || cents === null || !isBetween(k.line, first, total) || rows.some((r) => r.line === k.line)) return [];
+    return [{ label: '', printed: k.value, cents, sign: 1, line: k.line }];
+  });
+  if (extra.length === 0) return [...rows];
+  return [...rows, ...extra].sort((a, b) => (isBefore(a.line, b.line) ? -1 : isBefore(b.line, a.line) ? 1 : 0));
 }
 
 /**
@@ -322,11 +338,44 @@ export function completeSumTable(
 ): void {
   const first = found[names.first];
   if (!first?.line || (found[names.total] && names.parts.every((n) => found[n]))) return;
-  const span = figureSpan(first.line, first.value);
-  if (!span) return;
+  for (const anchor of firstRowCandidates(lines, first as { value: string; line: TextLine })) {
+    if (!completeFrom(lines, found, names, labels, anchor)) continue;
+    // The first row is the table's, so that the sum counts the amount once (not its prose statement too).
+    if (anchor.line !== first.line) found[names.first] = { value: anchor.printed, page: anchor.line.page, line: anchor.line };
+    return;
+  }
+}
+
+/**
+ * Where the first row's figure may head a table: its own line, then the lines below on its page
+ * that print the same amount again — a fine notice states the fine in prose (`eine Geldbuße von
+ * 200,00 Euro festgesetzt`) and again as the first row of its cost table, whose label OCR may
+ * garble (`BEIIRUBE ER mente 200,00 EUR`).
+ */
+function firstRowCandidates(lines: readonly TextLine[], first: { value: string; line: TextLine }): { line: TextLine; printed: string; span: { x0: number; x1: number } }[] {
+  const own = figureSpan(first.line, first.value);
+  const out = own ? [{ line: first.line, printed: first.value, span: own }] : [];
+  const cents = centsOf(first.value);
   const at = placeOf(lines, first.line);
+  for (let i = at + 1; cents !== null && i < lines.length && i <= at + 20 && lines[i]!.page === first.line.page; i++) {
+    const f = lines[i]!.cells.map((_, j) => figureAt(lines[i]!, j)).find((g) => g?.kind === 'money' && g.cents === cents);
+    if (f) out.push({ line: lines[i]!, printed: f.printed, span: { x0: f.x0, x1: f.x1 } });
+  }
+  return out;
+}
+
+/** completeSumTable from one anchor row: whether a total was found below it. */
+function completeFrom(
+  lines: readonly TextLine[],
+  found: Record<string, { value: string; page: number; line?: TextLine } | null>,
+  names: { first: string; parts: readonly string[]; total: string },
+  labels: Partial<Record<string, readonly string[]>>,
+  anchor: { line: TextLine; span: { x0: number; x1: number } },
+): boolean {
+  const { line: firstLine, span } = anchor;
+  const at = placeOf(lines, firstLine);
   const rows: { line: TextLine; figure: RowFigure; commaDropped?: true }[] = [];
-  for (let i = at; i < lines.length && i <= at + 8 && lines[i]!.page === first.line.page; i++) {
+  for (let i = at; i < lines.length && i <= at + 8 && lines[i]!.page === firstLine.page; i++) {
     const f = inColumn(lines[i]!, span);
     const dropped = f ? null : commaDropped(lines[i]!, span);
     if (f) rows.push({ line: lines[i]!, figure: f });
@@ -349,10 +398,11 @@ export function completeSumTable(
         missing = missing.filter((n) => n !== name);
       }
       if (missing.length === 1 && unclaimed.length === 1) found[missing[0]!] = { value: unclaimed[0]!.figure.printed, page: unclaimed[0]!.line.page, line: unclaimed[0]!.line };
-      return;
+      return true;
     }
     sum += row.figure.cents ?? 0;
   }
+  return false;
 }
 
 /**
@@ -362,7 +412,7 @@ export function completeSumTable(
  * completeSumTable takes it only when the rows above the total add up with it so (80,00 + 25,00
  * + 3,50 = 108,50), and never as the total itself (its row is marked `commaDropped`); a text layer is left as printed.
  */
-function commaDropped(line: TextLine, column: { x0: number; x1: number }): RowFigure | null {
+export function commaDropped(line: TextLine, column: { x0: number; x1: number }): RowFigure | null {
   for (let i = 0; i < line.cells.length; i++) {
     const cell = line.cells[i]!;
     if (cell.source !== 'ocr') continue;

@@ -12,6 +12,7 @@ import { rowFigures, type RowFigure } from '../common/row-figures.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { centsOf, findKeyValue, findKeyValues, onlyAmountBelowLastHeader, type FoundValue, type LabelSpec } from '../common/values.js';
 import { lohnChecks } from './checks.js';
+import { sureTaxClass } from './tax-class.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 export const LOHN_KEYS = [
@@ -83,6 +84,8 @@ export interface LohnFacts {
 export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   const found: Record<string, FoundValue | null> = {};
   for (const name of LOHN_KEYS) found[name] = findKeyValue(input.lines, SPECS[name]);
+  // A Roman class of strokes that OCR read unsurely (`III` as `I`) is left out: tax-class.ts.
+  found.steuerklasse = sureTaxClass(input.lines, SPECS.steuerklasse);
   // A payslip's head names its month even without a label ("Abrechnung geringfügige Beschäftigung - September 2025").
   found.abrechnungszeitraum ??= headMonth(input);
   found.auszahlungsbetrag ??= onlyAmountBelowLastHeader(input.lines, 'Auszahlungsbetrag');

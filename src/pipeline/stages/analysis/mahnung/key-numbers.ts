@@ -6,6 +6,7 @@
 import type { Check, KeyNumber } from '../../../model/result.js';
 import { dropPartsEqualToTotal, tableSumCheck } from '../common/table-sum.js';
 import { withLabelledAmounts } from '../common/labelled-amounts.js';
+import { commaDroppedParts } from '../common/comma-dropped-part.js';
 import { interestRows, type InterestRow } from './interest.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
@@ -98,6 +99,8 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   found.hauptforderung = openClaim(input.lines) ?? found.hauptforderung ?? null;
   // A sum row read under a claim label, or a claim row under no claim label: the table's arithmetic decides.
   claimBySumRows(input.lines, found, (['zinsen', 'mahngebuehren', 'inkassokosten'] as const).flatMap((n) => found[n]?.line ?? []));
+  // A cost row whose figure OCR read without its comma, where only that reading adds up.
+  commaDroppedParts(input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, SPECS);
   dropPartsEqualToTotal(found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' });
   const summed = tableSumCheck(MAHN_RULE, input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, findKeyValues(input.lines, SPECS.gesamtforderung));
   if (summed) found.gesamtforderung = summed.total;
