@@ -29,9 +29,9 @@ export const MONTHS_DE = [
 
 /**
  * The English month names banking apps print beside German text (`03 Oct 2025`, `May 2`); only
- * those the German names do not already cover by their prefix (`Jan`, `Apr`, `Jun` …).
+ * those the German names do not already cover by their prefix (`Jan`, `Apr`, `Jun` …); `June` and `July` are no prefix of `Juni`, `Juli` and are listed.
  */
-const MONTHS_EN: Readonly<Record<string, number>> = { march: 3, may: 5, oct: 10, october: 10, dec: 12, december: 12 };
+const MONTHS_EN: Readonly<Record<string, number>> = { march: 3, may: 5, june: 6, july: 7, oct: 10, october: 10, dec: 12, december: 12 };
 
 /** Month name (also "Jan.", "Maerz", "Marz", "Sept.", "Jänner", the English "Oct", "May") → 1–12, or null. */
 export function monthFromName(name: string): number | null {

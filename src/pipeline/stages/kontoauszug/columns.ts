@@ -80,7 +80,13 @@ export function columnModel(candidates: readonly Line[], headers: readonly Heade
   if (found.columns.length === 0) return { flattened: false, columns: [] };
   const size = found.size;
   const headerRoles = headers.flatMap((h) => h.roles);
-  const columns: Column[] = found.columns.map((c) => ({ x1: c.x1, role: headerOver(c.x1, headerRoles, size)?.role ?? 'amount' }));
+  // Amounts that line up left of every headed amount column, under no header of their own, are
+  // figures of the text column (`Card transaction of 12,34 EUR issued by …`: the sentence starts
+  // alike on every line), not a column — where some other column has its header.
+  const headed = found.columns.filter((c) => headerOver(c.x1, headerRoles, size) !== null);
+  const leftmost = Math.min(...headerRoles.map((r) => r.x0));
+  const kept = headed.length > 0 ? found.columns.filter((c) => headerOver(c.x1, headerRoles, size) !== null || c.x1 >= leftmost - size) : found.columns;
+  const columns: Column[] = kept.map((c) => ({ x1: c.x1, role: headerOver(c.x1, headerRoles, size)?.role ?? 'amount' }));
   // Soll and Haben are two columns apart: two columns given the same side, or two columns
   // closer than a few characters (one column whose amounts do not quite align, as in text
   // whose header no longer lines up), say nothing about the side; their printed signs do.

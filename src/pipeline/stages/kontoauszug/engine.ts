@@ -11,6 +11,7 @@ import { statementCurrency } from './currency.js';
 import { documentPartySlot } from './party-slot.js';
 import { typeLinesAbove } from './type-above.js';
 import { ruledRowLines } from './ruled-rows.js';
+import { dateBelowLines } from './date-below.js';
 import { sheetFooterBalances } from './sheet-footers.js';
 import { postingLines } from './rows.js';
 import type { Posting } from './posting.js';
@@ -54,10 +55,14 @@ export function extractAccounts(doc: LoadedDocument, layout?: Pick<DocumentLayou
   // the posting above. Both readings are made and the balances judge — accounts that reconcile
   // first, then the running balance's steps explained; where they cannot tell, the prior (lines
   // of the posting above; the statement starts the page numbers print) stands.
+  // Dates printed on the line under their amount line (date-below.ts): a further reading of the
+  // same lines, judged by the same balances; the prior (date with or above its amount) wins ties.
+  const below = dateBelowLines(base);
+  const dateBelow = below ? [readAccounts(doc, below, ocrPages, true, starts)] : [];
   const withRows = read(true);
-  if (withRows.every((r) => r.undated === 0)) return best(withRows);
+  if (withRows.every((r) => r.undated === 0)) return best([...withRows, ...dateBelow]);
   const without = read(false);
-  return best([...without, ...withRows]);
+  return best([...without, ...withRows, ...dateBelow]);
 }
 
 /** The reading whose balances reproduce most (balanceScore); on a tie the earlier one, the prior. */
