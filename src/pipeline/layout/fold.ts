@@ -29,3 +29,18 @@ export function foldGerman(text: string): string {
     .replace(/ü|ue/g, 'u')
     .replace(/\s+/g, ' ');
 }
+
+/**
+ * The OCR glyph fold, for matching a LABEL on OCR'd text (never for reading a figure): the
+ * glyphs OCR confuses inside words fold to one, applied to a word already folded by
+ * `foldGerman` and stripped to letters and digits, and to the label it is compared with.
+ * - `l`, `I` (lower-cased `i`) and `1` → `l`: OCR reads the `l` of `StKl` as `StKI` or `StK1`;
+ * - `0` → `o`: `L0hnsteuer`;
+ * - `rn` → `m`: `Arbeitnehrner` for `Arbeitnehmer` (the glyphs touch at low resolution).
+ * A word without a letter (`1`, `100`, `2024`) is a figure and is returned unchanged, so a label
+ * never swallows the value printed after it (`StK 1` stays `stk` + `1`).
+ */
+export function foldOcrGlyphs(word: string): string {
+  if (!/[a-z]/u.test(word)) return word;
+  return word.replace(/[il1]/gu, 'l').replace(/0/gu, 'o').replace(/rn/gu, 'm');
+}

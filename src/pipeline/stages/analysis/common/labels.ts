@@ -3,12 +3,21 @@
  * or hyphenated: the unit the label–value finder (values.ts) works with. Lines come from the
  * layout layer (layout/text-lines.ts).
  */
-import { foldGerman } from '../../../layout/fold.js';
+import { foldGerman, foldOcrGlyphs } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 
 /** A word folded for comparison: German fold (ä→a, ß→ss, ae→a …), letters and digits only. */
 export function foldWord(text: string): string {
   return foldGerman(text).replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * A word of an OCR'd line folded for label comparison: as `foldWord`, a stroke `|` touching a
+ * letter read as the `l` it stands for, then the glyphs OCR confuses folded to one
+ * (`foldOcrGlyphs`). For labels only: values are read from the printed cell text.
+ */
+export function foldOcrWord(text: string): string {
+  return foldOcrGlyphs(foldWord(text.replace(/(?<=\p{L})\||\|(?=\p{L})/gu, 'l')));
 }
 
 /** Levenshtein distance, stopping early once it exceeds `max`. */
@@ -51,10 +60,15 @@ export interface LabelHit {
  * "Lohnsteuer:" folds to "lohnsteuer").
  */
 export function findLabel(line: TextLine, label: string, prefix = false): LabelHit | null {
-  const target = foldWord(label);
+  // On an OCR'd line the label and the words are compared with OCR's glyph confusions folded
+  // (`StKI` is `StKl`); a text-layer line prints its glyphs surely and is compared as printed.
+  // Label and words are folded word by word alike, so a figure word of a label (`Nr. 2300`)
+  // stays a figure on both sides.
+  const fold = line.cells.some((c) => c.source === 'ocr') ? foldOcrWord : foldWord;
+  const target = label.split(/\s+/u).map(fold).join('');
   if (!target) return null;
   const max = tolerance(target);
-  const words = line.cells.map((c) => foldWord(c.text));
+  const words = line.cells.map((c) => fold(c.text));
   for (let i = 0; i < words.length; i++) {
     let joined = '';
     for (let j = i; j < Math.min(words.length, i + 4); j++) {
