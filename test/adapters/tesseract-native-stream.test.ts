@@ -136,8 +136,14 @@ describe('native tesseract, one long-lived process', { skip: native ? false : 'n
     const engine = createStreamingTesseractEngine({ fallback });
     try {
       await engine.recognize(upper, request);
+      const [pid] = tesseracts();
+      const ticks = cpuTicks(pid!);
       const reading = engine.recognize(page, request);
-      process.kill(tesseracts()[0]!, 'SIGKILL');
+      // Kill once the process works on the page: a kill that lands before the page is handed over
+      // finds the engine replacing the dead process and reading the page (the idle case below) —
+      // on an idle machine that race was lost often enough to fail CI.
+      assert.ok(await until(() => cpuTicks(pid!) > ticks, 30_000), 'the process reads the page');
+      process.kill(pid!, 'SIGKILL');
       await assert.rejects(reading, /tesseract exited mid-stream \(SIGKILL\)/);
       assert.ok((await engine.recognize(upper, request)).words.length > 0);
       assert.equal(fallback.calls, 0, 'a crash is not a reason to give up the long-lived process');
