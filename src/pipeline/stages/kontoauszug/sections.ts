@@ -34,113 +34,178 @@ export function newSegment(iban: string | null): Segment {
 /** An amount token's value in signed cents (unsigned counts as positive), null for none. */
 export const signed = (t: { cents: number; sign: Sign | null } | null): number | null => (t ? t.cents * (t.sign ?? 1) : null);
 
+/** Balance amount → signed cents: a balance printed without a sign in a Soll/Haben layout takes its column's sign. */
+function balanceValue(model: ColumnModel, t: AmountToken | null, line: Line): number | null {
+  if (!t) return null;
+  if (t.sign !== null || model.flattened) return signed(t);
+  const c = columnOf(t, model, line.size);
+  return c?.role === 'debit' ? -t.cents : t.cents;
+}
+
+/** The balance printed no sign of its own: neither a sign nor a Soll/Haben column. */
+function isUnsigned(model: ColumnModel, t: AmountToken | null, line: Line): boolean {
+  if (!t || t.sign !== null) return false;
+  const role = model.flattened ? null : columnOf(t, model, line.size)?.role;
+  return role !== 'debit' && role !== 'credit';
+}
+
+type BalanceEvent = Extract<Event, { kind: 'balance' }>;
+
+/** A balance as read: signed cents, its line, and how it printed its sign. */
+interface BalanceRead {
+  value: number;
+  line: Line;
+  unsigned: boolean;
+  sign: Sign | null;
+}
+
+/** accountSections' state while it walks the events. */
+interface Sectioning {
+  model: ColumnModel;
+  starts: readonly StatementStart[];
+  segments: Segment[];
+  cur: Segment | null;
+  /** An IBAN read outside postings that is not the current section's: the account of the section to come. */
+  pending: string | null;
+  /** Per section, how many postings it held when its closing balance was read. */
+  closedBefore: Map<Segment, number>;
+  /** Statement starts already taken: each opens one section. */
+  used: Set<StatementStart>;
+  balanceLines: Line[];
+  otherLines: Line[];
+  rolelessAbove: RolelessAbove | null;
+}
+
 /**
  * The block events (blocks.ts) → one section per account, sections of the same account merged,
  * and the lines outside postings (balance lines among them) that the document-wide facts are
  * read from (period, card statement, stated settlements). `starts`: where the document's own
  * marks say a further statement begins (statement-starts.ts); there the first balance after a
  * complete section is read as the first balance of a new statement.
+ *
+ * Accounts: a section starts where an opening balance follows a new IBAN, or where postings
+ * follow an IBAN different from the current account's.
  */
 export function accountSections(events: readonly Event[], model: ColumnModel, starts: readonly StatementStart[] = []): { sections: Segment[]; balanceLines: Line[]; otherLines: Line[] } {
-  // A balance printed without a sign in a Soll/Haben layout takes its column's sign.
-  const balanceValue = (t: AmountToken | null, line: Line): number | null => {
-    if (!t) return null;
-    if (t.sign !== null || model.flattened) return signed(t);
-    const c = columnOf(t, model, line.size);
-    return c?.role === 'debit' ? -t.cents : t.cents;
-  };
-  const unsigned = (t: AmountToken | null, line: Line): boolean => {
-    if (!t || t.sign !== null) return false;
-    const role = model.flattened ? null : columnOf(t, model, line.size)?.role;
-    return role !== 'debit' && role !== 'credit';
-  };
-
-  // Accounts: a section starts where an opening balance follows a new IBAN, or where postings
-  // follow an IBAN different from the current account's.
-  const segments: Segment[] = [];
-  let cur: Segment | null = null;
-  let pending: string | null = null;
-  /** Per section, how many postings it held when its closing balance was read. */
-  const closedBefore = new Map<Segment, number>();
-  /** Statement starts already taken: each opens one section. */
-  const used = new Set<StatementStart>();
-  const start = (iban: string | null): Segment => {
-    const s = newSegment(iban);
-    segments.push(s);
-    return s;
-  };
-  const balanceLines: Line[] = [];
-  const otherLines: Line[] = [];
-  let rolelessAbove: RolelessAbove | null = null;
+  const st: Sectioning = { model, starts, segments: [], cur: null, pending: null, closedBefore: new Map(), used: new Set(), balanceLines: [], otherLines: [], rolelessAbove: null };
   for (const e of events) {
-    if (e.kind === 'line') {
-      otherLines.push(e.line);
-      const iban = ibanOf(e.line);
-      if (iban && iban !== cur?.iban) pending = iban;
-      continue;
-    }
-    if (e.kind === 'balance') {
-      balanceLines.push(e.line);
-      otherLines.push(e.line);
-      const value = balanceValue(e.amount, e.line);
-      if (value !== null && e.balance === 'carry' && cur) cur.pageBalances.push({ after: cur.postings.length, value });
-      if (value === null || e.balance === 'carry') continue;
-      const restart = cur !== null && cur.closing !== null && (cur.postings.length > 0 || cur.opening !== null) ? starts.find((s) => s.from < e.line.index && e.line.index < s.to && !used.has(s)) : undefined;
-      if (restart) {
-        used.add(restart);
-        cur = start(pending ?? cur!.iban);
-        pending = null;
-      }
-      // A newest-first list prints its closing balance above the postings and the opening below
-      // them: an opening (or a balance that names no role) after the postings of a section that
-      // has a closing printed before them, and no opening, is that section's opening.
-      const closedFirst = cur !== null && cur.opening === null && cur.closing !== null && cur.postings.length > 0 && closedBefore.get(cur) === 0;
-      const kind = e.balance === 'either' ? (closedFirst || !(cur && (cur.postings.length > 0 || cur.opening !== null)) ? 'opening' : 'closing') : e.balance;
-      // A newest-first list that prints today's balance as `Kontostand am …` (no role of its
-      // own) above it and its opening below: the role-less balance above closes, the opening
-      // below opens — decided once the statement has ended and no posting followed that opening
-      // (an opening-worded carry at a page's top, `Saldovortrag`, is followed by postings).
-      if (kind === 'opening' && cur !== null && openedByRoleless(cur, e.line, pending)) rolelessAbove = { s: cur, value, line: e.line, unsigned: unsigned(e.amount, e.line), sign: e.amount?.sign ?? null };
-      else if (kind === 'closing') rolelessAbove = null;
-      if (kind === 'opening' && closedFirst) {
-        cur!.opening = value;
-        cur!.openingLine = e.line;
-        cur!.openingUnsigned = unsigned(e.amount, e.line);
-        cur!.openingSign = e.amount?.sign ?? null;
-      } else if (kind === 'opening') {
-        const fresh = !cur || cur.postings.length > 0 || cur.closing !== null || (pending !== null && cur.iban !== null && pending !== cur.iban);
-        if (fresh) cur = start(pending ?? cur?.iban ?? null);
-        else if (cur!.opening !== null) continue; // the same opening balance printed again
-        cur!.opening = value;
-        cur!.openingLine = e.line;
-        cur!.openingUnsigned = unsigned(e.amount, e.line);
-        cur!.openingSign = e.amount?.sign ?? null;
-        if (pending !== null && cur!.iban === null) cur!.iban = pending;
-        pending = null;
-      } else {
-        cur ??= start(pending);
-        closedBefore.set(cur, cur.postings.length);
-        cur.closing = value;
-        cur.closingLine = e.line;
-        cur.closingUnsigned = unsigned(e.amount, e.line);
-        cur.closingSign = e.amount?.sign ?? null;
-      }
-      continue;
-    }
-    rolelessAbove = null;
-    if (!cur) {
-      cur = start(pending);
-      pending = null;
-    } else if (pending !== null && pending !== cur.iban) {
-      if (cur.iban === null) cur.iban = pending;
-      else if (cur.postings.length > 0 || cur.closing !== null) cur = start(pending);
-      pending = null;
-    }
-    cur.postings.push(e.posting);
+    if (e.kind === 'line') readLine(st, e.line);
+    else if (e.kind === 'balance') readBalance(st, e);
+    else readPosting(st, e.posting);
   }
+  if (st.rolelessAbove) closeWithRolelessAbove(st.rolelessAbove);
+  return { sections: mergeSections(st.segments), balanceLines: st.balanceLines, otherLines: st.otherLines };
+}
 
-  if (rolelessAbove) closeWithRolelessAbove(rolelessAbove);
-  return { sections: mergeSections(segments), balanceLines, otherLines };
+/** A new section (appended to the state's), for the account `iban` if known. */
+function startSection(st: Sectioning, iban: string | null): Segment {
+  const s = newSegment(iban);
+  st.segments.push(s);
+  return s;
+}
+
+/** A line outside postings: kept for the document-wide facts; an IBAN other than the current section's is pending. */
+function readLine(st: Sectioning, line: Line): void {
+  st.otherLines.push(line);
+  const iban = ibanOf(line);
+  if (iban && iban !== st.cur?.iban) st.pending = iban;
+}
+
+/**
+ * A posting goes to the current section; the first posting opens one, and a pending IBAN names
+ * the current section where it names none, else opens a new one where the current has postings
+ * or a closing balance.
+ */
+function readPosting(st: Sectioning, posting: Posting): void {
+  st.rolelessAbove = null;
+  let cur = st.cur;
+  if (!cur) {
+    cur = st.cur = startSection(st, st.pending);
+    st.pending = null;
+  } else if (st.pending !== null && st.pending !== cur.iban) {
+    if (cur.iban === null) cur.iban = st.pending;
+    else if (cur.postings.length > 0 || cur.closing !== null) cur = st.cur = startSection(st, st.pending);
+    st.pending = null;
+  }
+  cur.postings.push(posting);
+}
+
+/**
+ * A balance line: a carried balance (Übertrag …) is a page balance of the current section; an
+ * opening, closing or role-less balance is read into a section by its role (`balanceRole`). A
+ * balance whose amount did not read is kept as a line only.
+ */
+function readBalance(st: Sectioning, e: BalanceEvent): void {
+  st.balanceLines.push(e.line);
+  st.otherLines.push(e.line);
+  const value = balanceValue(st.model, e.amount, e.line);
+  if (value !== null && e.balance === 'carry' && st.cur) st.cur.pageBalances.push({ after: st.cur.postings.length, value });
+  if (value === null || e.balance === 'carry') return;
+  restartAtStatementStart(st, e.line);
+  const cur = st.cur;
+  // A newest-first list prints its closing balance above the postings and the opening below
+  // them: an opening (or a balance that names no role) after the postings of a section that
+  // has a closing printed before them, and no opening, is that section's opening.
+  const closedFirst = cur !== null && cur.opening === null && cur.closing !== null && cur.postings.length > 0 && st.closedBefore.get(cur) === 0;
+  const kind = e.balance === 'either' ? (closedFirst || !(cur && (cur.postings.length > 0 || cur.opening !== null)) ? 'opening' : 'closing') : e.balance;
+  const read: BalanceRead = { value, line: e.line, unsigned: isUnsigned(st.model, e.amount, e.line), sign: e.amount?.sign ?? null };
+  // A newest-first list that prints today's balance as `Kontostand am …` (no role of its
+  // own) above it and its opening below: the role-less balance above closes, the opening
+  // below opens — decided once the statement has ended and no posting followed that opening
+  // (an opening-worded carry at a page's top, `Saldovortrag`, is followed by postings).
+  if (kind === 'opening' && cur !== null && openedByRoleless(cur, e.line, st.pending)) st.rolelessAbove = { s: cur, ...read };
+  else if (kind === 'closing') st.rolelessAbove = null;
+  if (kind === 'opening' && closedFirst) setOpening(cur!, read);
+  else if (kind === 'opening') readOpening(st, read);
+  else readClosing(st, read);
+}
+
+/**
+ * Where the current section is complete (a closing, and postings or an opening) and a statement
+ * start not yet taken lies before `line`, a new section begins there (the start is taken).
+ */
+function restartAtStatementStart(st: Sectioning, line: Line): void {
+  const cur = st.cur;
+  if (cur === null || cur.closing === null || !(cur.postings.length > 0 || cur.opening !== null)) return;
+  const restart = st.starts.find((s) => s.from < line.index && line.index < s.to && !st.used.has(s));
+  if (!restart) return;
+  st.used.add(restart);
+  st.cur = startSection(st, st.pending ?? cur.iban);
+  st.pending = null;
+}
+
+/**
+ * An opening balance in reading order opens a fresh section unless the current one has no
+ * postings, no closing and no other account pending; the same opening printed again is ignored.
+ * The section takes a pending IBAN where it has none.
+ */
+function readOpening(st: Sectioning, read: BalanceRead): void {
+  const { cur, pending } = st;
+  const fresh = !cur || cur.postings.length > 0 || cur.closing !== null || (pending !== null && cur.iban !== null && pending !== cur.iban);
+  if (fresh) st.cur = startSection(st, pending ?? cur?.iban ?? null);
+  else if (cur.opening !== null) return; // the same opening balance printed again
+  const s = st.cur!;
+  setOpening(s, read);
+  if (pending !== null && s.iban === null) s.iban = pending;
+  st.pending = null;
+}
+
+/** A closing balance closes the current section (opening one where there is none) and notes how many postings came before it. */
+function readClosing(st: Sectioning, read: BalanceRead): void {
+  const cur = (st.cur ??= startSection(st, st.pending));
+  st.closedBefore.set(cur, cur.postings.length);
+  cur.closing = read.value;
+  cur.closingLine = read.line;
+  cur.closingUnsigned = read.unsigned;
+  cur.closingSign = read.sign;
+}
+
+/** Sets the section's opening balance (mutates it). */
+function setOpening(s: Segment, read: BalanceRead): void {
+  s.opening = read.value;
+  s.openingLine = read.line;
+  s.openingUnsigned = read.unsigned;
+  s.openingSign = read.sign;
 }
 
 /**
@@ -162,12 +227,8 @@ function openedByRoleless(s: Segment, line: Line, pending: string | null): boole
 }
 
 /** An opening balance read after the postings of a section opened by a role-less balance (see openedByRoleless). */
-interface RolelessAbove {
+interface RolelessAbove extends BalanceRead {
   s: Segment;
-  value: number;
-  line: Line;
-  unsigned: boolean;
-  sign: Sign | null;
 }
 
 /** The role-less balance above closes the section, the opening below opens it (mutates it). */
