@@ -40,6 +40,18 @@ describe('table model: amount columns (layout/table/amount-columns.ts)', () => {
     assert.deepEqual(amountColumns(lines), { flattened: true, columns: [], size: 10 });
   });
 
+  it('reads a table whose cells hold one word each as columns: its gaps are column gaps, no word spaces', () => {
+    // Only column gaps on every line (no gap narrower than a line height): nothing runs into an amount.
+    const lines = linesOf([
+      [['02.09.25', 40], ['Gutschrift', 100], ['02.09.25', 260], at('834,00', 440), at('4.196,65', 520)],
+      [['08.09.25', 40], ['Kartenzahlung', 100], ['08.09.25', 260], at('131,81', 380), at('4.064,84', 520)],
+      [['17.09.25', 40], ['Gutschrift', 100], ['19.09.25', 260], at('153,54', 440), at('4.218,38', 520)],
+      [['24.09.25', 40], ['Kartenzahlung', 100], ['24.09.25', 260], at('65,36', 380), at('4.153,48', 520)],
+    ]);
+    assert.equal(flowsIntoText(lines), false);
+    assert.deepEqual(amountColumns(lines).columns.map((c) => [Math.round(c.x1), c.n]), [[380, 2], [440, 2], [520, 4]]);
+  });
+
   it('reads amounts scattered over more than three right edges as flattened', () => {
     const lines = linesOf([0, 1, 2, 3, 4, 5].map((k) => [['Posten', 40], at('1,00', 200 + k * 60)]));
     assert.equal(amountColumns(lines).flattened, true);

@@ -88,12 +88,20 @@ export function amountColumns(lines: readonly Line[]): AmountColumns {
  * from the text; a flattened text layer (or plain text drawn as a PDF) does not, and right edges
  * that happen to cluster there say nothing about columns. Two or three lines count only when
  * every one of them runs into its amount.
+ *
+ * The word space is read from the gaps narrower than a line height: a table whose cells hold one
+ * word each (`02.09.25 | Gutschrift | 02.09.25 | 834,00 | 4.196,65`) has only column gaps, and
+ * their median is no word space — taken as one, every amount "ran into" its text and a ruled
+ * table was read as flattened (random layout 832, issue 21). Without such gaps no text runs on.
  */
 export function flowsIntoText(lines: readonly Line[]): boolean {
   if (lines.length < 2) return false;
+  const size = median(lines.map((l) => l.size));
   const gaps: number[] = [];
   for (const l of lines) for (let i = 1; i < l.words.length; i++) gaps.push(l.words[i]!.x0 - l.words[i - 1]!.x1);
-  const space = median(gaps);
+  const spaces = gaps.filter((g) => g < size);
+  if (spaces.length === 0) return false;
+  const space = median(spaces);
   let flowing = 0;
   const starts: number[] = [];
   for (const l of lines) {
@@ -106,7 +114,7 @@ export function flowsIntoText(lines: readonly Line[]): boolean {
   }
   const spread = Math.max(...starts) - Math.min(...starts);
   const enough = lines.length >= 4 ? flowing >= lines.length * 0.9 : flowing === lines.length;
-  return enough && spread > median(lines.map((l) => l.size)) * 4;
+  return enough && spread > size * 4;
 }
 
 /**

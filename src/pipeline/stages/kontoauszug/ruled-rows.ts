@@ -3,7 +3,7 @@ import { bandOf, rowBoundaries } from '../../layout/table/index.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import type { Page } from '../../model/document.js';
 import type { Event, Posting } from './posting.js';
-import { isProse } from './posting-lines.js';
+import { dateHeading, isProse } from './posting-lines.js';
 
 /**
  * Rows drawn with rules are rows (issue 21, class 2): where a page draws its posting table as
@@ -32,8 +32,9 @@ import { isProse } from './posting-lines.js';
  * posting above on the same page (never its amount row) or from line events above the amount
  * row, to the front of the posting whose band they lie in — and only where that band above the
  * amount row holds nothing else (a column header, section heading, balance or prose in it: the
- * band is no posting's row, nothing moves). Runs after type-above.ts, which it never undoes: where
- * both read a layout they agree, and where the vote has too little evidence the rules decide.
+ * band is no posting's row, nothing moves). A day heading in the band bounds the row from above.
+ * Runs after type-above.ts, which it never undoes: where both read a layout they agree, and where
+ * the vote has too little evidence the rules decide.
  */
 export function ruledRowLines(events: readonly Event[], pages: readonly Page[], headerLines: ReadonlySet<number>): Event[] {
   const byPage = new Map<number, { bounds: number[] }>();
@@ -70,6 +71,9 @@ export function ruledRowLines(events: readonly Event[], pages: readonly Page[], 
       const ev = out[i]!;
       if (ev.kind === 'posting') break;
       if (!inBand(ev.line)) break;
+      // A day heading (`Sonntag, 06.07.2025`) heads the rows below it: the row's lines start under
+      // it, and nothing above it (the posting before the heading) is this row's.
+      if (ev.kind === 'line' && dateHeading(ev.line) !== null) break;
       const l = ev.line;
       if (ev.kind !== 'line' || l.amounts.length > 0 || headerLines.has(l.index) || sectionHeading(l) || isProse(l)) clean = false;
       else moved.unshift({ line: l, skip: new Set() });
