@@ -163,8 +163,10 @@ export const statementPatterns = Object.freeze({
   notMerchant: new RegExp(any('notMerchant'), 'iu'),
   /** Printed first line ending in app wording cut after "transfer" (a cell wrapped over lines). */
   paymentPhraseEnd: new RegExp(R`\b(?:${any('paymentNoun')})(?:\s+(?:${any('partyPrepositionEnglish')})\b[^\d()]*)?$`, 'iu'),
-  /** Printed phrase "… transfer for NAME (IBAN)": the wording, the name and the bracket captured. */
-  paymentToward: new RegExp(R`^(.*\b(?:${any('paymentNoun')})\s+(?:${any('partyPrepositionEnglish')}))\s+([^\d()]+?)\s*(\([^)]*\))?$`, 'iu'),
+  /** Printed phrase "… transfer for NAME (IBAN)", "Sent money to NAME", "… issued by NAME": the wording, the name (not starting with a figure) and the bracket captured. */
+  paymentToward: new RegExp(R`^(.*\b(?:(?:${any('paymentNoun')})\s+(?:${any('partyPrepositionEnglish')})|${any('partyPhraseEnglish')}))\s+([^\d()][^()]*?)\s*(\([^)]*\))?$`, 'iu'),
+  /** Rest of a type line that names the paying bank (`Fremdbank`), not the party. */
+  sourceBank: new RegExp(R`^(?:${any('sourceBankWord')})$`, 'iu'),
   /** A type phrase that is only a preposition. */
   prepositionAlone: new RegExp(`^(${any('partyPreposition')})$`, 'iu'),
   /** Rest of a type line that starts with a destination (`auf Bankkonto`): an account, no name. */

@@ -176,6 +176,28 @@ export function lastNameLine(ls: readonly string[]): number {
   return -1;
 }
 
+/**
+ * A line that only identifies the posting: a label and one token with figures
+ * (`Transaktion: TRANSFER-6030714276`, `Beleg-Nr.: 4711`), or figures and marks alone. It names
+ * no one, and where it stands first (a layout that prints the date and id line under the
+ * description, moved first with its date: date-below.ts) the description below it is read as
+ * the first line.
+ */
+export function idLine(text: string): boolean {
+  if (figureLine(text)) return true;
+  const label = /^\p{L}[\p{L}.\-]*:\s*/u.exec(text);
+  if (!label) return false;
+  const rest = text.slice(label[0].length);
+  return rest !== '' && !/\s/u.test(rest) && /\d/u.test(rest) && labelledName(text) === null;
+}
+
+/** How many of the block's lines stand before its description because they only identify it (idLine). */
+export function leadingIdLines(ls: readonly string[]): number {
+  let k = 0;
+  while (k < ls.length - 1 && idLine(ls[k]!)) k++;
+  return k;
+}
+
 /** A labelled name line: `Empfänger: …`, `Auftraggeber: …`, `Zahlungsempfänger: …`, `Begünstigter: …`. */
 const PARTY_LABEL = vocab.partyLabel;
 
@@ -193,7 +215,7 @@ export function labelledField(line: string): { name: string; rest: string } | nu
   const value = m[2]!;
   const end = /\s(?:[\p{L}][\p{L}/.\-]*:(?=\s|$)|Ref\.|(?:IBAN|BIC|Kto|BLZ)\b|[A-Z]{2}\d{2}[A-Z0-9]{10,})/u.exec(` ${value}`);
   const name = (end ? ` ${value}`.slice(0, end.index) : value).trim();
-  if (name === '' || !/^[\p{Lu}\d„"]/u.test(name) || !nameLike(name)) return null;
+  if (name === '' || !NAME_START.test(name) || !nameLike(name)) return null;
   const start = m.index + (m[0].length - m[0].trimStart().length);
   const after = end ? ` ${value}`.slice(end.index).trim() : '';
   return { name, rest: `${t.slice(0, start)} ${after}`.replace(/\s+/gu, ' ').trim() };
@@ -209,8 +231,15 @@ export function labelledName(line: string): string | null {
   // Then the rest must start with a capital and read as a name on its own.
   const bare = vocab.partyLabelBare.exec(line.trim());
   const name = bare?.[1]?.trim() ?? '';
-  return /^\p{Lu}/u.test(name) && nameLike(name) ? name : null;
+  return NAME_START.test(name) && !/^\d/u.test(name) && nameLike(name) ? name : null;
 }
+
+/**
+ * How a name starts: a capital, a figure or a quote — or a brand set in lower case, whose first
+ * word holds a capital or a hyphen (`eBay Kleinanzeigen`, `dm-drogerie markt`, `iTunes`). A
+ * lower-case word alone (`siehe Anlage`) starts no name.
+ */
+const NAME_START = /^(?:[\p{Lu}\d„"]|\p{Ll}+(?:\p{Lu}|-\p{L}))/u;
 
 /**
  * A card statement (Kreditkartenabrechnung): its postings are merchant descriptors
@@ -242,6 +271,13 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   const ls = lines.map((l) => l.replace(/\s+/gu, ' ').trim().replace(/^[_|~]+(?=\p{L})/u, '')).filter((l) => l !== '');
   if (ls.length > 0) ls[0] = withoutLeadingCells(ls[0]!);
   if (ls.length === 0) return { counterparty: '', text: '' };
+  // Id lines first (the date line under the description, moved first): the description below is
+  // the first line; the id lines stay text.
+  const ids = leadingIdLines(ls);
+  if (ids > 0) {
+    const inner = splitCounterparty(ls.slice(ids), merchants, slot);
+    return { counterparty: inner.counterparty, text: join([...ls.slice(0, ids), inner.text]) };
+  }
   const labelled = ls.findIndex((l) => labelledName(l) !== null);
   if (labelled >= 0) {
     // The label and its name leave the text; the rest of their line (a type before the label,
@@ -254,6 +290,8 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   // A batch booking (`SEPA-Sammelüberweisung`) stands for several items, each with its party:
   // the posting itself names no single one, whatever the item lines below it print.
   const noParty = (vocab.noParty.test(fold(first)) && !vocab.partyType.test(first)) || vocab.batchType.test(fold(first));
+  const sentence = noParty ? null : partySentence(ls, type);
+  if (sentence) return sentence;
   // Name-first layouts print the name even where it holds a type word (`Geldautomat Filiale Nord`
   // over `Bargeldauszahlung`); only a line that is nothing but a type names no one.
   if (slot === 'first' && ls.length > 1 && !noParty && (nameLike(first) || (type !== '' && nameLike(first.slice(type.length).trim())))) {
@@ -320,6 +358,28 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
 }
 
 /**
+ * A description that is a sentence ending in its party (payment-institution and app wording:
+ * `Sent money to NAME`, `Received money from NAME`, `Card transaction of 12,34 EUR issued by
+ * NAME`, lexicon `paymentNoun` + `partyPrepositionEnglish` or `partyPhraseEnglish`): the name,
+ * wherever the document's slot puts names, as a labelled name is. Its wording stays text.
+ * Null where the line holds no such sentence, the wording is shorter than the line's type (the
+ * type itself holds `transfer`), or what follows reads as no name.
+ */
+function partySentence(ls: readonly string[], type: string): Split | null {
+  // A cell wrapped over two lines may cut the name: the short line below, no labelled field
+  // (`Referenz: …`), finishes it (`Incoming transfer from Beispiel` / `Software SE`).
+  const next = ls[1] ?? '';
+  const wrapped = next !== '' && vocab.paymentPhraseEnd.test(ls[0]!) && next.split(' ').length <= 5 && !FIELD.test(next);
+  for (const used of wrapped ? [2, 1] : [1]) {
+    const m = vocab.paymentToward.exec(join(ls.slice(0, used)));
+    if (!m || m[1]!.length < type.length) continue;
+    const name = m[2]!.trim();
+    if (NAME_START.test(name) && !/^\d/u.test(name) && nameLike(name)) return { counterparty: name, text: join([m[1]!, m[3] ?? '', ...ls.slice(used)]) };
+  }
+  return null;
+}
+
+/**
  * A line far below the type that is the name: it reads clearly as one (nameScore ≥ 0.8) and is
  * not set in capitals alone — a capitals line there is as often a heading or summary
  * (`SUMME MONATSABRECHNUNG`) — unless a legal form or a card descriptor's place
@@ -374,8 +434,9 @@ function nameAfterType(ls: readonly string[], type: string, nameOr: (fallback: s
   const toward = vocab.paymentToward.exec(phrase);
   if (toward && toward[1]!.length >= type.length && nameLike(toward[2]!)) return { counterparty: toward[2]!.trim(), text: join([toward[1]!, toward[3] ?? '', ...ls.slice(wrapped ? 2 : 1)]) };
   // `Auszahlung auf Bankkonto`: the rest names where the money goes (the holder's own account),
-  // not who; it stays text and the name, if any, is looked for below.
-  if (rest !== '' && nameLike(rest) && !vocab.destinationFirst.test(rest)) return { counterparty: rest, text: join([type, ...ls.slice(1)]) };
+  // not who; `Gutschrift von Fremdbank` the bank it came from. It stays text and the name, if
+  // any, is looked for below.
+  if (rest !== '' && nameLike(rest) && !vocab.destinationFirst.test(rest) && !vocab.sourceBank.test(rest)) return { counterparty: rest, text: join([type, ...ls.slice(1)]) };
   // The name and the purpose on one line (`IGM Schweinfurt Industriegewerkschaft Metall BEITRAG
   // BIS`): the words before the first remittance word, where they read clearly as a name.
   const head = namePrefix(rest);

@@ -1,4 +1,4 @@
-import { lastNameLine, nameLike, nameScore, typePhrase, withoutLeadingCells } from './counterparty.js';
+import { lastNameLine, leadingIdLines, nameLike, nameScore, typePhrase, withoutLeadingCells } from './counterparty.js';
 
 /**
  * Where a statement prints the counterparty, decided once per document from all its postings
@@ -35,6 +35,8 @@ export function documentPartySlot(postings: readonly (readonly string[])[]): Par
   const multi = postings
     .map((ls) => ls.map((l) => l.replace(/\s+/gu, ' ').trim()).filter((l) => l !== ''))
     .map((ls) => (ls.length > 0 ? [withoutLeadingCells(ls[0]!), ...ls.slice(1)] : ls))
+    // Id lines before the description (splitCounterparty skips them too) are no first line.
+    .map((ls) => ls.slice(leadingIdLines(ls)))
     .filter((ls) => ls.length >= 2);
   // Name first: the first line carries no type word in most postings and reads as a name, and
   // the second lines repeat (categories, types) more than the first lines (merchants).
