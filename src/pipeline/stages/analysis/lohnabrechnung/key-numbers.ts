@@ -8,6 +8,7 @@ import type { Check, KeyNumber } from '../../../model/result.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { findInProse } from '../common/prose.js';
+import { periodMonth } from '../common/period.js';
 import { rowFigures, type RowFigure } from '../common/row-figures.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { centsOf, findKeyValue, findKeyValues, onlyAmountBelowLastHeader, type FoundValue, type LabelSpec } from '../common/values.js';
@@ -88,6 +89,7 @@ export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   found.steuerklasse = sureTaxClass(input.lines, SPECS.steuerklasse);
   // A payslip's head names its month even without a label ("Abrechnung geringfügige Beschäftigung - September 2025").
   found.abrechnungszeitraum ??= headMonth(input);
+  found.abrechnungszeitraum = inWords(found.abrechnungszeitraum, input);
   found.auszahlungsbetrag ??= onlyAmountBelowLastHeader(input.lines, 'Auszahlungsbetrag');
   const checked = lohnChecks(input.lines, found, { gesamtbrutto: findKeyValues(input.lines, SPECS.gesamtbrutto), nettoverdienst: findKeyValues(input.lines, SPECS.nettoverdienst), auszahlungsbetrag: findKeyValues(input.lines, SPECS.auszahlungsbetrag) });
   const contributions: LohnFacts['contributions'] = {};
@@ -129,6 +131,20 @@ const MONTH_YEAR = new RegExp(String.raw`\b((?:${printedWords('printed', 'monthN
 const HOURS = new RegExp(String.raw`(\d{1,3}(?:,\d{1,2})?)\s*(?:${printedWords('printed', 'hoursUnit')})\b`, 'u');
 /** Printed line text (case-insensitive): a month and year that is no pay period. */
 const NOT_PERIOD = new RegExp(printedWords('statement', 'notPeriodLine'), 'i');
+
+/**
+ * The form the API answers a pay period in (issue 22, LB1): as printed, and where the slip prints
+ * one month both in figures (`Abrechnungsmonat 10/2025`) and in words (`Brutto/Netto-Bezüge für
+ * Oktober 2025`), in words — the form a reader names the month in, and the one every payslip
+ * printing only words answers. Only the same month is taken: a month in figures with no worded
+ * twin (`08/2025`), or a range of days, stays as printed.
+ */
+function inWords(period: FoundValue | null, input: AnalysisInput): FoundValue | null {
+  if (!period || !/^(0?[1-9]|1[0-2])[/.](19|20)\d{2}$/.test(period.value)) return period;
+  const worded = headMonth(input);
+  const [a, b] = [periodMonth(period.value), periodMonth(worded?.value)];
+  return worded && a && b && a.year === b.year && a.month === b.month ? worded : period;
+}
 
 /**
  * The first "<Monat> <Jahr>" among the first lines of page 1 (the payslip's head), as printed.
