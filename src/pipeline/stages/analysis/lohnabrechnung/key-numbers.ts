@@ -14,6 +14,8 @@ import type { TextLine } from '../../../layout/text-lines.js';
 import { centsOf, findKeyValue, findKeyValues, onlyAmountBelowLastHeader, type FoundValue, type LabelSpec } from '../common/values.js';
 import { lohnChecks } from './checks.js';
 import { sureTaxClass } from './tax-class.js';
+import { payslipSumRows } from './sum-rows.js';
+import { withLabelledAmounts } from '../common/labelled-amounts.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 export const LOHN_KEYS = [
@@ -106,7 +108,9 @@ export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   const svBase = { kv: baseOf(['KV-Brutto', 'KV/PV-Brutto', 'KV-Entgelt']) ?? shared, rv: baseOf(['RV-Brutto', 'RV/AV-Brutto', 'RV-Entgelt']) ?? shared };
   const rate = findKeyValue(input.lines, { labels: ['Stundenlohn', 'Std.-Lohn', 'Lohn je Stunde', 'Stundensatz'], kind: 'money', maxGap: 4 });
   const hours = findInProse(input.texts, HOURS);
-  return { keyNumbers: keyNumbersOf(LOHN_KEYS, checked.found), contributions, svBase, checks: checked.checks, netCheckFailedConfidently: checked.failedConfidently, stundenlohn: rate?.value ?? null, stunden: hours?.value ?? null };
+  // Sums the slip prints of its own rows, under their labels (sum-rows.ts).
+  const keyNumbers = withLabelledAmounts(keyNumbersOf(LOHN_KEYS, checked.found), payslipSumRows(input.lines), LOHN_KEYS);
+  return { keyNumbers, contributions, svBase, checks: checked.checks, netCheckFailedConfidently: checked.failedConfidently, stundenlohn: rate?.value ?? null, stunden: hours?.value ?? null };
 }
 
 /**
