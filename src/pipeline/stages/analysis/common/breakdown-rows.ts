@@ -5,10 +5,12 @@
  * 35,87 €`). A row that is the sum of the rows directly above it in its column
  * (sum-rows-above.ts) and whose amount is already a key number: its rows are amounts the letter
  * sets, named by the row's longest run of words without digits (the title beside a media number,
- * the month beside its year). The sum decides, never a label alone.
+ * the month beside its year), after its column's header where the row prints other amounts too;
+ * without such a header it gets no name and is left out. The sum decides, never a label alone.
  */
 import type { TextLine } from '../../../layout/text-lines.js';
-import { figureAt } from '../../../layout/figures.js';
+import { figureAt, type Figure } from '../../../layout/figures.js';
+import { headerCellAbove } from '../../../layout/table/index.js';
 import type { LabelledAmount } from './labelled-amounts.js';
 import { lastMoney, partsAbove } from './sum-rows-above.js';
 
@@ -25,6 +27,18 @@ function rowName(line: TextLine): string {
   return best.join(' ');
 }
 
+/**
+ * A part's name: the row's name, and where the row prints other amounts too (a base beside its
+ * interest, `Miete April 845,00 … 5,08`), the header of the summed column first — the row's name
+ * alone names the base, not the figure (`Zinsen Miete April`, `Säumniszuschlag August 2026`).
+ */
+function partName(lines: readonly TextLine[], line: TextLine, figure: Figure): string {
+  const money = line.cells.filter((_, i) => figureAt(line, i)?.kind === 'money').length;
+  if (money < 2) return rowName(line);
+  const header = headerCellAbove(lines, line, figure);
+  return header ? `${header} ${rowName(line)}` : '';
+}
+
 export function breakdownRows(lines: readonly TextLine[], keyCents: ReadonlySet<number>): LabelledAmount[] {
   const out: LabelledAmount[] = [];
   for (const line of lines) {
@@ -32,7 +46,7 @@ export function breakdownRows(lines: readonly TextLine[], keyCents: ReadonlySet<
     if (!own || own.cents === null || own.cents <= 0 || !keyCents.has(own.cents)) continue;
     const parts = partsAbove(lines, line);
     if (!parts) continue;
-    for (const p of parts.reverse()) out.push({ label: rowName(p.line), value: p.figure.printed, page: p.line.page });
+    for (const p of parts.reverse()) out.push({ label: partName(lines, p.line, p.figure), value: p.figure.printed, page: p.line.page });
   }
   return out;
 }
