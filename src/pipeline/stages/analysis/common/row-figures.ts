@@ -70,7 +70,7 @@ function monthColumns(cells: readonly { text: string; x0: number; x1: number }[]
   });
   if (months.length < 2) return [];
   const last = months.reduce((a, b) => (b.x0 > a.x0 ? b : a));
-  return months.map((m) => ({ role: m === last ? 'amount' : 'other', text: m.text, x0: m.x0, x1: m.x1 }));
+  return months.map((m) => ({ role: m === last ? 'amount' : 'other', text: m.text, rate: null, x0: m.x0, x1: m.x1 }));
 }
 
 /** A header cell with the role it gives the figures below it, as printed. */
@@ -78,7 +78,7 @@ interface HeaderCell {
   role: FigureRole;
   text: string;
   /** The rate the cell prints (`6 %`: 6; `%` after the word `6`: 6), else null. */
-  rate?: number | null;
+  rate: number | null;
   x0: number;
   x1: number;
 }
