@@ -67,7 +67,10 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
   found.bescheiddatum = letterDate(input.lines, input.texts, ['Bescheiddatum', 'Datum des Bescheids', 'Bescheid vom', 'Erlassen am', 'Datum der Entscheidung', 'Datum']);
   found.tatdatum =
     findKeyValue(input.lines, { labels: ['Tatzeit', 'Tattag', 'Tatdatum', 'Datum der Tat', 'Tatzeitpunkt', 'Tag der Tat', 'Datum/Uhrzeit', 'Datum und Uhrzeit'], kind: 'date', maxGap: 3 }) ??
-    findInProse(input.texts, new RegExp(String.raw`(?:wird vorgeworfen|vorgeworfen,|Ihnen wird zur Last gelegt|haben)[^.]{0,40}?am\s+(${DATE_SRC})`, 'u')) ??
+    // The date may follow its weekday ("am Freitag, dem 07.09.2018"), or on OCR'd pages a word
+    // of the neighbouring column read into the sentence ("vorgeworfen, des am Fahrzeuges 30.07.2011"):
+    // at most two words without digits between `am` and the date.
+    findInProse(input.texts, new RegExp(String.raw`(?:wird vorgeworfen|vorgeworfen,|Ihnen wird zur Last gelegt|haben)[^.]{0,40}?am\s+(?:[^\s\d.,]+,?\s+){0,2}(${DATE_SRC})`, 'u')) ??
     // An offence that lasts (a registration, a notice not given in time) is charged as a period;
     // its first day is the Tattag: "haben … in der Zeit vom 16.06.2026 bis 17.08.2026".
     findInProse(input.texts, new RegExp(String.raw`(?:wird vorgeworfen|vorgeworfen,|Ihnen wird zur Last gelegt|haben)[^.]{0,40}?(?:in der Zeit|im Zeitraum)\s+vom\s+(${DATE_SRC})\s+bis`, 'u')) ??

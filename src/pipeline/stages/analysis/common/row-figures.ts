@@ -61,7 +61,7 @@ const MONTH = letterPattern('monthOrAbbrev', String.raw`^($W)\.?$`, '');
  * A comparison layout prints months side by side (Februar | März): the rightmost month is the
  * one billed, the others are earlier months.
  */
-function monthColumns(cells: readonly { text: string; x0: number; x1: number }[]): { role: FigureRole; x0: number; x1: number }[] {
+function monthColumns(cells: readonly { text: string; x0: number; x1: number }[]): HeaderCell[] {
   // A month's column spans its year printed after it ("März 2026").
   const months = cells.flatMap((c, i) => {
     if (!MONTH.test(foldGerman(c.text).trim())) return [];
@@ -70,10 +70,28 @@ function monthColumns(cells: readonly { text: string; x0: number; x1: number }[]
   });
   if (months.length < 2) return [];
   const last = months.reduce((a, b) => (b.x0 > a.x0 ? b : a));
-  return months.map((m) => ({ role: m === last ? 'amount' : 'other', x0: m.x0, x1: m.x1 }));
+  return months.map((m) => ({ role: m === last ? 'amount' : 'other', text: m.text, rate: null, x0: m.x0, x1: m.x1 }));
 }
 
-function columnHeader(line: TextLine, lines: readonly TextLine[]): { role: FigureRole; x0: number; x1: number }[] {
+/** A header cell with the role it gives the figures below it, as printed. */
+interface HeaderCell {
+  role: FigureRole;
+  text: string;
+  /** The rate the cell prints (`6 %`: 6; `%` after the word `6`: 6), else null. */
+  rate: number | null;
+  x0: number;
+  x1: number;
+}
+
+/** The rate a header word prints, alone (`6%`) or as `%` after its number (`6` `%`). */
+function headerRate(words: readonly { text: string }[], i: number): number | null {
+  const own = /^(\d{1,2}(?:,\d{1,3})?)\s?%$/u.exec(words[i]!.text);
+  const before = words[i]!.text === '%' ? /^(\d{1,2}(?:,\d{1,3})?)$/u.exec(words[i - 1]?.text ?? '') : null;
+  const number = own?.[1] ?? before?.[1];
+  return number ? Number(number.replace(',', '.')) : null;
+}
+
+function columnHeader(line: TextLine, lines: readonly TextLine[]): HeaderCell[] {
   let at = placeOf(lines, line);
   let below = line;
   for (let steps = 0; steps < 25 && at > 0; steps++) {
@@ -82,7 +100,7 @@ function columnHeader(line: TextLine, lines: readonly TextLine[]): { role: Figur
     if (!hasMoney(above)) {
       const months = monthColumns(above.cells.map((c) => ({ text: c.text, ...cellExtent(c) })));
       if (months.length) return months;
-      const cells = above.cells.map((c) => ({ role: headerRole(c.text), ...cellExtent(c) })).filter((c): c is { role: FigureRole; x0: number; x1: number } => c.role !== null);
+      const cells = above.cells.map((c, i) => ({ role: headerRole(c.text), text: c.text, rate: headerRate(above.cells, i), ...cellExtent(c) })).filter((c): c is HeaderCell => c.role !== null);
       // A header names at least two columns, or names one and is not a sentence.
       if (cells.length >= 2 || (cells.length === 1 && above.cells.length <= 4)) return cells;
       // A short row of the table without amounts (Steuerklasse 1 | 6) is passed over; prose ends the table.
@@ -109,6 +127,24 @@ function namedColumns(line: TextLine, lines: readonly TextLine[], figures: reado
 const STARTS_LABEL = /^(?:[A-Za-zÄÖÜäöüß]{3,}|[A-ZÄÖÜ]{2}-[A-Za-zÄÖÜäöüß]{2,})/u;
 
 const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.002);
+
+/**
+ * A column whose header prints the rate it is computed at (`Steuer 6 %`) holds amounts, not
+ * rates: where a money figure under it is that rate of another money figure of the row
+ * (18.420,00 × 6 % = 1.105,20), the row's arithmetic says so — it is the amount, the other its
+ * base. Without that arithmetic the header's role stands.
+ */
+function ratedColumn(figures: RowFigure[], header: readonly HeaderCell[]): void {
+  const money = figures.filter((f) => f.kind === 'money');
+  for (const f of money) {
+    const rate = cellsOver(f, header).find((c) => c.role === 'rate' && c.rate)?.rate;
+    if (!rate || f.role !== 'rate') continue;
+    const base = money.find((m) => m !== f && close((Math.abs(m.value) * rate) / 100, Math.abs(f.value)));
+    if (!base) continue;
+    f.role = 'amount';
+    base.role = 'base';
+  }
+}
 
 /**
  * The figures of `line` from cell `from` on, each with its role. Stops at a word that starts
@@ -138,6 +174,7 @@ export function rowFigures(line: TextLine, from: number, lines: readonly TextLin
     const under = cellsOver(f, header);
     if (under.length === 1 && (f.kind === 'money' || under[0]!.role === 'rate' || under[0]!.role === 'quantity')) f.role = under[0]!.role;
   }
+  ratedColumn(figures, header);
   // 2. Arithmetic: rate × base = amount, quantity × price = amount.
   const money = figures.filter((f) => f.kind === 'money');
   for (const r of figures.filter((f) => f.kind === 'percent')) {

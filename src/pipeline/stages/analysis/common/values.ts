@@ -14,7 +14,8 @@ import { figureAt, inAmountColumn, rowAmount, rowFigures } from './row-figures.j
 import { placeOf } from './line-order.js';
 import { letterForms, printedWords } from '../../../layout/letter-words.js';
 
-export type ValueKind = 'money' | 'date' | 'year' | 'count' | 'period' | 'steuerklasse' | 'percent';
+/** `notice`: a span of weeks or months as a notice period prints it (`1 Monat`, `drei Monate`, `4 Wochen`). */
+export type ValueKind = 'money' | 'date' | 'year' | 'count' | 'period' | 'steuerklasse' | 'percent' | 'notice';
 
 export interface FoundValue extends KeyNumber {
   /** The value's own cells' line. */
@@ -38,6 +39,9 @@ interface Parsed {
   /** Number of cells consumed. */
   used: number;
 }
+
+const NOTICE_COUNT = /^(?:\d{1,2}|eine?[mnr]?|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf)$/iu;
+const NOTICE_UNIT = /^(?:Wochen?|Monate?n?)$/u;
 
 /** Tries to read a value of `kind` starting at cell `i` of `line`. */
 export function readValueAt(line: TextLine, i: number, kind: ValueKind): Parsed | null {
@@ -87,6 +91,8 @@ export function readValueAt(line: TextLine, i: number, kind: ValueKind): Parsed 
       if (/^[1-6]$/.test(v) || ROMAN[v]) return { printed: first, used: 1 };
       return null;
     }
+    case 'notice':
+      return NOTICE_COUNT.test(first) && NOTICE_UNIT.test(strip(t(1))) ? { printed: `${first} ${strip(t(1))}`, used: 2 } : null;
     case 'period': {
       // "März 2026", "03/2026", "03.2026", "01.03.2026 - 31.03.2026"
       const month = monthFromName(first);

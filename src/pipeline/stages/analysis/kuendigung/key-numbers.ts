@@ -74,6 +74,17 @@ function endDateInSentence(texts: readonly PageText[], letterDate: string | null
  */
 const DEADLINE_VALUE = /\bbis\s+(?:zum\s+|sp\S*\s+(?:zum\s+)?)?\S+$/iu;
 
+/**
+ * The notice period a label–value grid prints under its `Kündigungsfrist` header cell (`1 Monat`
+ * below the label, issue 22 A-K4): the letter's own answer to "which period", printed before the
+ * prose explains it (`mit einer Frist von einem Monat`), so it wins over the prose's wording.
+ * Only a value below its label: a period right of the label is the prose's reading anyway.
+ */
+function gridFrist(lines: AnalysisInput['lines']): { value: string; page: number } | null {
+  const cell = findKeyValue(lines, { labels: ['Kündigungsfrist'], kind: 'notice', maxGap: 1 });
+  return cell && cell.line !== cell.label.line ? { value: cell.value, page: cell.page } : null;
+}
+
 export function extractKuendigungKeyNumbers(input: AnalysisInput): KuendigungFacts {
   const found: Record<string, { value: string; page: number } | null> = {};
   found.schreibdatum = letterDate(input.lines, input.texts, ['Datum']);
@@ -99,7 +110,7 @@ export function extractKuendigungKeyNumbers(input: AnalysisInput): KuendigungFac
   const fristAny = fristLabel ?? findInProse(input.texts, new RegExp(String.raw`(?:unter\s+Einhaltung\s+(?:der|einer)\s+(?:gesetzlichen\s+|vertraglichen\s+)?(?:Kündigungsfrist\s+)?von\s+)(${PERIOD})`, 'u'));
   // The statutory period stated as its rule in words (§§ 573c, 580a BGB: "spätestens am dritten
   // Werktag eines Kalendermonats zum Ablauf des übernächsten Monats"), wrapping over lines.
-  found.kuendigungsfrist = fristAny ?? findInProse(input.texts, STATUTORY_RULE_IN_WORDS);
+  found.kuendigungsfrist = gridFrist(input.lines) ?? fristAny ?? findInProse(input.texts, STATUTORY_RULE_IN_WORDS);
   const eintritt = findKeyValue(input.lines, { labels: ['Eintrittsdatum', 'Eintritt', 'beschäftigt seit', 'Betriebszugehörigkeit seit', 'Mietbeginn', 'Vertragsbeginn'], kind: 'date', maxGap: 3 });
   const eintrittProse = eintritt ? null : findInProse(input.texts, new RegExp(String.raw`(?:seit dem|seit|vom|Beginn(?: des \w+)? am)\s+(${DATE_SRC})\s+(?:bei uns\s+|zwischen uns\s+|zwischen Ihnen und (?:uns|mir)\s+|mit Ihnen\s+)?(?:beschäftigt|bestehende|besteht|tätig|angestellt|gemietet|geschlossene)`, 'u'));
   // Amounts the letter computes and names (a § 1a KSchG severance), under the letter's label.

@@ -8,11 +8,14 @@ import type { Check, KeyNumber } from '../../../model/result.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { findInProse } from '../common/prose.js';
+import { periodMonth } from '../common/period.js';
 import { rowFigures, type RowFigure } from '../common/row-figures.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { centsOf, findKeyValue, findKeyValues, onlyAmountBelowLastHeader, type FoundValue, type LabelSpec } from '../common/values.js';
 import { lohnChecks } from './checks.js';
 import { sureTaxClass } from './tax-class.js';
+import { payslipSumRows } from './sum-rows.js';
+import { withLabelledAmounts } from '../common/labelled-amounts.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 export const LOHN_KEYS = [
@@ -88,6 +91,7 @@ export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   found.steuerklasse = sureTaxClass(input.lines, SPECS.steuerklasse);
   // A payslip's head names its month even without a label ("Abrechnung geringfügige Beschäftigung - September 2025").
   found.abrechnungszeitraum ??= headMonth(input);
+  found.abrechnungszeitraum = inWords(found.abrechnungszeitraum, input);
   found.auszahlungsbetrag ??= onlyAmountBelowLastHeader(input.lines, 'Auszahlungsbetrag');
   const checked = lohnChecks(input.lines, found, { gesamtbrutto: findKeyValues(input.lines, SPECS.gesamtbrutto), nettoverdienst: findKeyValues(input.lines, SPECS.nettoverdienst), auszahlungsbetrag: findKeyValues(input.lines, SPECS.auszahlungsbetrag) });
   const contributions: LohnFacts['contributions'] = {};
@@ -104,7 +108,9 @@ export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   const svBase = { kv: baseOf(['KV-Brutto', 'KV/PV-Brutto', 'KV-Entgelt']) ?? shared, rv: baseOf(['RV-Brutto', 'RV/AV-Brutto', 'RV-Entgelt']) ?? shared };
   const rate = findKeyValue(input.lines, { labels: ['Stundenlohn', 'Std.-Lohn', 'Lohn je Stunde', 'Stundensatz'], kind: 'money', maxGap: 4 });
   const hours = findInProse(input.texts, HOURS);
-  return { keyNumbers: keyNumbersOf(LOHN_KEYS, checked.found), contributions, svBase, checks: checked.checks, netCheckFailedConfidently: checked.failedConfidently, stundenlohn: rate?.value ?? null, stunden: hours?.value ?? null };
+  // Sums the slip prints of its own rows, under their labels (sum-rows.ts).
+  const keyNumbers = withLabelledAmounts(keyNumbersOf(LOHN_KEYS, checked.found), payslipSumRows(input.lines), LOHN_KEYS);
+  return { keyNumbers, contributions, svBase, checks: checked.checks, netCheckFailedConfidently: checked.failedConfidently, stundenlohn: rate?.value ?? null, stunden: hours?.value ?? null };
 }
 
 /**
@@ -129,6 +135,20 @@ const MONTH_YEAR = new RegExp(String.raw`\b((?:${printedWords('printed', 'monthN
 const HOURS = new RegExp(String.raw`(\d{1,3}(?:,\d{1,2})?)\s*(?:${printedWords('printed', 'hoursUnit')})\b`, 'u');
 /** Printed line text (case-insensitive): a month and year that is no pay period. */
 const NOT_PERIOD = new RegExp(printedWords('statement', 'notPeriodLine'), 'i');
+
+/**
+ * The form the API answers a pay period in (issue 22, LB1): as printed, and where the slip prints
+ * one month both in figures (`Abrechnungsmonat 10/2025`) and in words (`Brutto/Netto-Bezüge für
+ * Oktober 2025`), in words — the form a reader names the month in, and the one every payslip
+ * printing only words answers. Only the same month is taken: a month in figures with no worded
+ * twin (`08/2025`), or a range of days, stays as printed.
+ */
+function inWords(period: FoundValue | null, input: AnalysisInput): FoundValue | null {
+  if (!period || !/^(0?[1-9]|1[0-2])[/.](19|20)\d{2}$/.test(period.value)) return period;
+  const worded = headMonth(input);
+  const [a, b] = [periodMonth(period.value), periodMonth(worded?.value)];
+  return worded && a && b && a.year === b.year && a.month === b.month ? worded : period;
+}
 
 /**
  * The first "<Monat> <Jahr>" among the first lines of page 1 (the payslip's head), as printed.

@@ -6,6 +6,7 @@
 import type { Check, KeyNumber } from '../../../model/result.js';
 import { dropPartsEqualToTotal, tableSumCheck } from '../common/table-sum.js';
 import { withLabelledAmounts } from '../common/labelled-amounts.js';
+import { breakdownRows } from '../common/breakdown-rows.js';
 import { commaDroppedParts } from '../common/comma-dropped-part.js';
 import { interestRows, type InterestRow } from './interest.js';
 import type { TextLine } from '../../../layout/text-lines.js';
@@ -111,7 +112,7 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   const points = findInProse(input.texts, BASIS_POINTS);
   const seit = findInProse(input.texts, new RegExp(String.raw`(?:Zinsen|verzinst|Verzug)[^\n]{0,40}?(?:seit|ab)(?: dem)?\s+(${DATE_SRC})`, 'u'));
   return {
-    keyNumbers: withLabelledAmounts(keyNumbersOf(MAHN_KEYS, found), summed?.labelled ?? [], MAHN_KEYS),
+    keyNumbers: withBreakdown(withLabelledAmounts(keyNumbersOf(MAHN_KEYS, found), summed?.labelled ?? [], MAHN_KEYS), input.lines),
     checks: summed ? [summed.check] : [],
     interestRows: interestRows(input.lines),
     entstehung: entstehung?.value ?? null,
@@ -179,3 +180,8 @@ function costFreeTotal(lines: readonly TextLine[], found: Record<string, { value
   return printedOn.length >= 2 ? { ...h } : null;
 }
 
+/** The rows summed into one of the reminder's key amounts, under their names (common/breakdown-rows.ts). */
+function withBreakdown(keyNumbers: Record<string, KeyNumber>, lines: AnalysisInput['lines']): Record<string, KeyNumber> {
+  const cents = new Set(Object.values(keyNumbers).map((k) => centsOf(k.value)).filter((c): c is number => c !== null));
+  return withLabelledAmounts(keyNumbers, breakdownRows(lines, cents), MAHN_KEYS);
+}

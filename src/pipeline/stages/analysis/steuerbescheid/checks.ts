@@ -38,10 +38,10 @@ export function steuerChecks(lines: readonly TextLine[], found: Record<string, {
   return keys.length ? keys : table ?? [];
 }
 
-type Result = { name: string; sign: 1 | -1; key: { value: string; page: number; line?: TextLine } };
+export type Result = { name: string; sign: 1 | -1; key: { value: string; page: number; line?: TextLine } };
 
 /** The Abrechnung printed as one table from the festgesetzt row to the result. */
-function abrechnungCheck(lines: readonly TextLine[], result: Result): Check[] | null {
+export function abrechnungCheck(lines: readonly TextLine[], result: Result): Check[] | null {
   const isFest = (l: TextLine) => FESTGESETZT.test(foldGerman(l.text)) && rowReading(l, lines) !== null && !PREPAYMENT.test(foldGerman(l.text));
   const first = lines.find(isFest);
   if (!first) return null;

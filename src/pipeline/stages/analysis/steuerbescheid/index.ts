@@ -11,14 +11,14 @@ import { demandedTotal } from './demanded-total.js';
 import { withLabelledAmounts } from '../common/labelled-amounts.js';
 import { steuerReviewFlags, type SteuerFlagInput } from './review-flags.js';
 import { steuerSections } from './sections.js';
-import { setAmounts } from './set-amounts.js';
+import { setAmounts, setTotal } from './set-amounts.js';
 import { noticeKind } from './title-kind.js';
 import { declaredColumnsDeviation } from './declared-columns.js';
 import { letterPattern } from '../../../layout/letter-words.js';
 
 interface Facts extends SteuerFlagInput {
   sender: string | null;
-  /** The first amount the Festsetzung sets, with its label as printed (set-amounts.ts). */
+  /** The amount the Festsetzung sets as a whole (its total row, else its first), with its label as printed (set-amounts.ts). */
   gesetzt: { label: string; value: string } | null;
   /** The total a notice without a Festsetzung demands, with its label as printed (demanded-total.ts). */
   demanded: { label: string; value: string } | null;
@@ -38,7 +38,7 @@ export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
   extract(input) {
     const extracted = extractSteuerKeyNumbers(input);
     const { faelligkeit, checks } = extracted;
-    const gesetzt = setAmounts(input.lines)[0] ?? null;
+    const gesetzt = setTotal(setAmounts(input.lines));
     // No Festsetzung, no Nachzahlung or Erstattung read: the total the notice's table sums (demanded-total.ts).
     const settled = ['festgesetzte_einkommensteuer', 'nachzahlung', 'erstattung'].some((n) => extracted.keyNumbers[n]);
     const demanded = gesetzt || settled ? null : demandedTotal(input.lines);

@@ -19,6 +19,7 @@ import { figureAt } from '../common/row-figures.js';
 import { termOfSumBelow } from '../common/table-sum.js';
 import { findKeyValue, type FoundValue, type LabelSpec } from '../common/values.js';
 import { placeOf } from '../common/line-order.js';
+import { abrechnungResult } from './abrechnung-result.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 export const STEUER_KEYS = [
@@ -104,7 +105,11 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
       columnsCheck = columns.check;
     }
   }
-  const renamed = otherTaxSet(input.lines, found);
+  // An Abrechnung whose result row no SPEC label names (`verbleibende Steuer`), taken where its
+  // rows add up to it, with what it adds and the sum to pay (abrechnung-result.ts).
+  const remainder = !found.erstattung && !found.nachzahlung ? abrechnungResult(input.lines) : null;
+  if (remainder) found.nachzahlung = remainder.key;
+  const renamed = [...otherTaxSet(input.lines, found), ...(remainder?.demanded ?? [])];
   // The due date: on the Nachzahlung's own line first (`Bis zum 12.01.2026 sind zu zahlen 662,80`),
   // else the first in the prose (a filing deadline cited later is no due date).
   const own = found.nachzahlung?.line ? DUE_ON_LINE.exec(found.nachzahlung.line.text) : null;

@@ -12,6 +12,7 @@ import { placeOf } from '../../../layout/line-order.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { labelKeyName, type LabelledAmount } from '../common/labelled-amounts.js';
 import { rowReading } from '../common/table-sum.js';
+import { centsOf } from '../common/values.js';
 import { STEUER_HEADINGS } from './sections.js';
 import { letterWords } from '../../../layout/letter-words.js';
 
@@ -72,4 +73,19 @@ function columnHeader(lines: readonly TextLine[], heading: TextLine, i: number, 
     if (cell) return cell.text;
   }
   return null;
+}
+
+/**
+ * The amount a Festsetzung sets as a whole, for the summary: the row that sums the rows set above
+ * it (`April | Mai | Juni` and `Beherbergungsteuer II. Quartal 3.935,73`), else the first row set.
+ */
+export function setTotal(amounts: readonly LabelledAmount[]): LabelledAmount | null {
+  let sum = 0;
+  for (const [k, a] of amounts.entries()) {
+    const cents = centsOf(a.value);
+    if (cents === null) break;
+    if (k >= 2 && cents === sum) return a;
+    sum += cents;
+  }
+  return amounts[0] ?? null;
 }
