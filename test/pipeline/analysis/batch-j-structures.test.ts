@@ -60,6 +60,44 @@ const kirchgeld: Line[][] = [
   ],
 ];
 
+/** A payslip whose head pairs tax class, child allowances and confession by slashes. */
+const slashHead: Line[][] = [
+  [
+    row(['Tischlerei Maas OHG · Mühlenweg 4 · 49074 Osnabrück', 56]),
+    row(['Frau', 56], ['Abrechnung', 340], ['Oktober 2026', 440]),
+    row(['Lea Sommer', 56], ['StKl / Kfb / Konf.', 340], ['4 / 1,0 / ev', 440]),
+    row(['Goethering 7', 56]),
+    row(['49074 Osnabrück', 56]),
+    '',
+    '# Entgeltabrechnung Oktober 2026',
+    lv('Gehalt', '3.100,00'),
+    lv('Gesamtbrutto', '3.100,00'),
+    lv('Lohnsteuer', '298,16'),
+    lv('Kirchensteuer', '23,85'),
+    lv('Nettoverdienst', '2.778,00'),
+    lv('Auszahlungsbetrag', '2.778,00'),
+  ],
+];
+
+/** A short-term harvest job: flat tax borne by the employer, the employee's wage-tax row 0,00. */
+const flatTax: Line[][] = [
+  [
+    row(['Obsthof Lenz · Feldweg 2 · 88045 Friedrichshafen', 56]),
+    'Herrn',
+    'Piotr Nowak',
+    '88045 Friedrichshafen',
+    '',
+    '# Lohnabrechnung September 2026',
+    lv('Gesamtbrutto', '1.668,00'),
+    lv('Lohnsteuer (pauschal, vom Arbeitgeber getragen)', '0,00'),
+    lv('Nettoverdienst', '1.668,00'),
+    lv('Auszahlungsbetrag', '1.668,00'),
+    '',
+    '# Arbeitgeberanteile',
+    lv('Pauschale Lohnsteuer 25 %', '417,00'),
+  ],
+];
+
 /** An employer (or, with `tenancy`, a landlord) writes about a termination; `body` says whose it is. */
 function confirmation(heading: string, body: string[]): Line[][] {
   return [
@@ -117,5 +155,15 @@ describe('batch J structures', () => {
     ]));
     assert.match(values(a).kuendigungsfrist ?? '', /drei Monate/u, JSON.stringify(values(a)));
     assert.deepEqual(topics(a), [], JSON.stringify(a.review_flags));
+  });
+
+  it('a head pairing labels and values by slashes: the tax class is the value at its label\'s place', async () => {
+    const a = await analysisOf('lohnabrechnung', slashHead);
+    assert.equal(values(a).steuerklasse, '4', JSON.stringify(values(a)));
+  });
+
+  it('a flat tax borne by the employer: the employee\'s Lohnsteuer is the 0,00 row, never the employer\'s flat tax', async () => {
+    const a = await analysisOf('lohnabrechnung', flatTax);
+    assert.equal(values(a).lohnsteuer, '0,00', JSON.stringify(values(a)));
   });
 });
