@@ -470,6 +470,9 @@ export const LETTER_LEXICON: readonly Entry<LetterMeaning>[] = [
   // The result set against what the taxpayer asked for: the assessment differs from the return or application.
   { word: 'höher als nach Ihrem Antrag', pattern: String.raw`(höher|niedriger) als (nach |in |laut )?(ihrem antrag|ihrer (steuer)?erklärung)`, means: ['deviation'] },
   { word: 'bereits gezahlt', means: ['notFixing'] },
+  // A comparison computation ("Kirchensteuer nach Ihrem eigenen Einkommen (Vergleich)", a
+  // Vergleichsberechnung) prints a tax that is not the one set.
+  { word: 'Vergleich', pattern: String.raw`vergleich(?:s\w*)?\b`, means: ['notFixing'] },
   { word: 'anzurechnen', means: ['notFixing', 'subtractWord', 'headerOther'] },
   { word: 'Abzug', means: ['notFixing', 'subtractStart', 'headerOther'] },
   { word: 'Bemessungsgrundlage', means: ['notFixing', 'baseMarker'] },
@@ -565,6 +568,10 @@ export const LETTER_LEXICON: readonly Entry<LetterMeaning>[] = [
   { word: 'ich kündige', means: ['ownTermination'] },
   { word: 'kündigen wir unseren', means: ['ownTermination'] },
   { word: 'bestätigen wir Ihnen den Eingang', pattern: String.raw`bestätigen (wir )?(ihnen )?(den eingang|ihre kündigung)`, means: ['ownTermination'] },
+  // The reader's termination named as the reader's: a letter answering it refers to it by its date
+  // or its receipt ("Ihre Kündigung vom 19.10.2026", "Eingang Ihrer Kündigung", "wir haben Ihre
+  // Kündigung … erhalten") — the writer confirms, the reader terminated.
+  { word: 'Ihre Kündigung vom', pattern: String.raw`(?:ihre kündigung vom|(?:eingang|zugang|erhalt|bestätigung) ihrer kündigung|haben ihre kündigung)`, means: ['ownTermination'] },
   { word: 'per E-Mail', pattern: String.raw`per e-?mail`, means: ['electronicForm'] },
   { word: 'diese E-Mail', pattern: String.raw`diese e-?mail`, means: ['electronicForm'] },
   { word: 'ohne Unterschrift', means: ['electronicForm'] },

@@ -106,7 +106,8 @@ export function extractKuendigungKeyNumbers(input: AnalysisInput): KuendigungFac
   // Citations come in full form too ("gemäß § 622 Abs. 2 Satz 1 Nr. 2 BGB"): Satz/Nr./Ziff. parts
   // between the paragraph and the law's name.
   const CITE = String.raw`§\s?\d+\w*(?:\s+Abs\.\s?\d+)?(?:\s+(?:Satz|S\.|Nr\.|Ziff\.)\s?\d+)*\s+\w+`;
-  const fristLabel = findInProse(input.texts, new RegExp(String.raw`(?:Kündigungsfrist|Frist)(?:\s+(?:beträgt|von|gemäß\s+${CITE}|nach\s+${CITE}|laut\s+Vertrag|:))*\s+(${PERIOD})`, 'u'));
+  // The period may be qualified by whose it is ("Kündigungsfrist für Mieter beträgt drei Monate").
+  const fristLabel = findInProse(input.texts, new RegExp(String.raw`(?:Kündigungsfrist|Frist)(?:\s+(?:beträgt|von|für\s+(?:den\s+|die\s+)?\p{L}+|gemäß\s+${CITE}|nach\s+${CITE}|laut\s+Vertrag|:))*\s+(${PERIOD})`, 'u'));
   const fristAny = fristLabel ?? findInProse(input.texts, new RegExp(String.raw`(?:unter\s+Einhaltung\s+(?:der|einer)\s+(?:gesetzlichen\s+|vertraglichen\s+)?(?:Kündigungsfrist\s+)?von\s+)(${PERIOD})`, 'u'));
   // The statutory period stated as its rule in words (§§ 573c, 580a BGB: "spätestens am dritten
   // Werktag eines Kalendermonats zum Ablauf des übernächsten Monats"), wrapping over lines.

@@ -13,6 +13,8 @@ import { rowFigures, type RowFigure } from '../common/row-figures.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { centsOf, findKeyValue, findKeyValues, onlyAmountBelowLastHeader, type FoundValue, type LabelSpec } from '../common/values.js';
 import { lohnChecks } from './checks.js';
+import { slashPairedValue } from '../common/slash-pairs.js';
+import { zeroFlatWageTax } from './flat-wage-tax.js';
 import { sureTaxClass } from './tax-class.js';
 import { payslipSumRows } from './sum-rows.js';
 import { withLabelledAmounts } from '../common/labelled-amounts.js';
@@ -84,11 +86,17 @@ export interface LohnFacts {
   stunden: string | null;
 }
 
+/** A tax class as printed: 1–6 or its Roman numeral. */
+const isTaxClass = (v: string) => /^(?:[1-6]|I{1,3}|IV|VI?)$/u.test(v);
+
 export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   const found: Record<string, FoundValue | null> = {};
   for (const name of LOHN_KEYS) found[name] = findKeyValue(input.lines, SPECS[name]);
   // A Roman class of strokes that OCR read unsurely (`III` as `I`) is left out: tax-class.ts.
-  found.steuerklasse = sureTaxClass(input.lines, SPECS.steuerklasse);
+  // A head pairing labels and values by slashes (`StKl / Kfb / Konf.  1 / 0,0 / rk`): slash-pairs.ts.
+  found.steuerklasse = sureTaxClass(input.lines, SPECS.steuerklasse) ?? slashPairedValue(input.lines, SPECS.steuerklasse.labels, isTaxClass);
+  // A flat tax the employer bears leaves the employee's Lohnsteuer at 0,00 (flat-wage-tax.ts).
+  found.lohnsteuer ??= zeroFlatWageTax(input.lines);
   // A payslip's head names its month even without a label ("Abrechnung geringfügige Beschäftigung - September 2025").
   found.abrechnungszeitraum ??= headMonth(input);
   found.abrechnungszeitraum = inWords(found.abrechnungszeitraum, input);

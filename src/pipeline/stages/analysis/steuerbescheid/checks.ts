@@ -76,7 +76,7 @@ function columnsCheck(lines: readonly TextLine[], result: Result): Check | null 
   for (let i = at; i >= 0 && i >= at - 8; i--) {
     const l = lines[i]!;
     if (l.page !== end.page) break;
-    const figures = l.cells.map((_, k) => figureAt(l, k)).filter((f): f is NonNullable<typeof f> => f?.kind === 'money');
+    const figures = moneyFigures(l);
     if (figures.length < 3) {
       if (block.length) break;
       continue;
@@ -112,5 +112,20 @@ function keyCheck(lines: readonly TextLine[], found: Record<string, { value: str
   const terms = [...taxes.map((n) => ({ name: n, printed: found[n]!.value, sign: 1 as const })), ...credited.map((r) => ({ name: r.label, printed: r.printed, sign: -1 as const }))];
   const check = sumCheck(STEUER_RULE, terms, { name: result.name, printed: result.key.value }, result.sign);
   return check?.holds ? [check] : [];
+}
+
+/**
+ * The money figures of a printed row, each once: a figure spans the cells it uses (`540,00 €`,
+ * `€ 540,00`), so the walk skips them instead of reading the currency sign again with the
+ * next amount.
+ */
+function moneyFigures(l: TextLine): NonNullable<ReturnType<typeof figureAt>>[] {
+  const out: NonNullable<ReturnType<typeof figureAt>>[] = [];
+  for (let k = 0; k < l.cells.length; ) {
+    const f = figureAt(l, k);
+    if (f?.kind === 'money') out.push(f);
+    k += f ? Math.max(1, f.used) : 1;
+  }
+  return out;
 }
 

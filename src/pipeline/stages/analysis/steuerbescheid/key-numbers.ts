@@ -48,7 +48,9 @@ const SPECS: Record<Exclude<(typeof STEUER_KEYS)[number], 'bescheiddatum'>, Labe
     maxGap: 3,
   },
   solidaritaetszuschlag: { labels: ['festgesetzter Solidaritätszuschlag', 'Solidaritätszuschlag', 'Solidaritätszuschl.', 'SolZ'], kind: 'money', skipLine: NOT_FESTSETZUNG, maxGap: 3 },
-  kirchensteuer: { labels: ['festgesetzte Kirchensteuer', 'festgesetzte Kircheneinkommensteuer', 'Kirchensteuer', 'Kircheneinkommensteuer', 'KiSt'], kind: 'money', skipLine: NOT_FESTSETZUNG, maxGap: 4 },
+  // The besonderes Kirchgeld (a member whose spouse belongs to no church) is the church tax set in
+  // its place; tried last, after every Kirchensteuer label.
+  kirchensteuer: { labels: ['festgesetzte Kirchensteuer', 'festgesetzte Kircheneinkommensteuer', 'Kirchensteuer', 'Kircheneinkommensteuer', 'KiSt', 'besonderes Kirchgeld'], kind: 'money', skipLine: NOT_FESTSETZUNG, maxGap: 4 },
   erstattung: { labels: ['Erstattungsbetrag', 'Erstattung', 'zu erstatten', 'erstattet', 'Guthaben'], kind: 'money', maxGap: 4 },
   nachzahlung: { labels: ['Nachzahlung', 'nachzuzahlen', 'Abschlusszahlung', 'Restschuld', 'zu zahlender Betrag', 'noch zu zahlen'], kind: 'money', maxGap: 4 },
 };
