@@ -48,6 +48,7 @@ export const statementPatterns = Object.freeze({
   closing: new RegExp(R`\b(${any('closing')})`, 'u'),
   balanceAt: new RegExp(R`^(${any('balanceAtStart')})\b|\b(${any('balanceAtDate')}) (am|vom|per|zum)\b`, 'u'),
   carry: new RegExp(R`(?<!\p{L})(${any('carry')})`, 'u'),
+  projectedBalance: new RegExp(R`\b(${any('projectedBalance')})\b`, 'u'),
   /** Folded rest of a dated line, its trailing amount removed: a carry-over, not a transfer. */
   datedCarry: new RegExp(R`^(${any('datedCarry')})(\s+(von|aus|auf)\s+(der\s+)?(${any('carryPlace')})\b.*)?\s*[\d.,+\-SH€]*$`, 'u'),
   /** Folded text of an undated line without amount: `Übertrag auf Tagesgeld …8018`, a transfer's purpose line naming an account, not a page — no carry-over. */

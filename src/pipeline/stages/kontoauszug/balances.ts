@@ -7,9 +7,11 @@ import type { AmountToken, Line } from '../../layout/lines.js';
  * Lines that state a balance or a running total are not postings (SPEC §8): the opening
  * balance (Alter Kontostand, Saldo alt, Anfangssaldo …), the closing balance (Neuer
  * Kontostand, Saldo neu, Endsaldo …) and carry-overs / subtotals (Übertrag, Zwischensumme,
- * Summe Soll/Haben), which only repeat what the postings already say.
+ * Summe Soll/Haben), which only repeat what the postings already say. A projected balance
+ * (`Voraussichtlicher Kontostand am …`, after a preview of orders due later) is a balance line
+ * too, but the statement's arithmetic never uses it: it includes rows that are not booked.
  */
-export type BalanceKind = 'opening' | 'closing' | 'either' | 'carry';
+export type BalanceKind = 'opening' | 'closing' | 'either' | 'carry' | 'projected';
 
 export function balanceKind(line: Line): BalanceKind | null {
   // A posting begins with its date; only undated lines (or lines where the keyword comes
@@ -27,6 +29,7 @@ export function balanceKind(line: Line): BalanceKind | null {
   // purpose line. A carry-over names a page ("Übertrag von Seite 1") or nothing, and states an
   // amount on its line or right below; only lines without an amount are read this way.
   if (!firstDate && line.amounts.length === 0 && vocab.carryTransfer.test(t)) return null;
+  if (vocab.projectedBalance.test(t)) return 'projected';
   if (vocab.opening.test(t)) return 'opening';
   if (vocab.closing.test(t)) return 'closing';
   // "Sparen Übertrag" under a transfer's type line names what the transfer is: a purpose line.

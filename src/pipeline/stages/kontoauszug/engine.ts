@@ -19,6 +19,7 @@ import { accountSections, signed } from './sections.js';
 import { statementStarts, type StatementStart } from './statement-starts.js';
 import { runningSteps } from './judge.js';
 import { accountOverview, splitByAccountColumn } from './account-column.js';
+import { balancesFromOverview } from './overview-balances.js';
 import { statedSettlements } from './sign.js';
 import { otherDateIsValueDate } from './value-date.js';
 import { decideBookingColumn } from './booking-column.js';
@@ -97,7 +98,9 @@ function readAccounts(doc: LoadedDocument, lines: Line[], ocrPages: ReadonlySet<
   const read = accountSections(events, model, starts);
   const { balanceLines, otherLines } = read;
   // One list of several accounts, each posting's account in a column: one section per account.
-  const sections = splitByAccountColumn(read.sections, accountOverview(otherLines));
+  // One section per account, balances only in the overview box: each from its own row.
+  const overview = accountOverview(otherLines);
+  const sections = balancesFromOverview(splitByAccountColumn(read.sections, overview), overview);
   const docPeriod = findPeriod(otherLines, balanceLines);
   const bank = bankName(lines);
   // Only lines outside postings say what kind of statement this is; a giro posting may

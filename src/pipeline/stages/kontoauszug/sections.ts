@@ -140,7 +140,8 @@ function readBalance(st: Sectioning, e: BalanceEvent): void {
   st.otherLines.push(e.line);
   const value = balanceValue(st.model, e.amount, e.line);
   if (value !== null && e.balance === 'carry' && st.cur) st.cur.pageBalances.push({ after: st.cur.postings.length, value });
-  if (value === null || e.balance === 'carry') return;
+  // A projected balance counts rows not booked: never a balance of the section.
+  if (value === null || e.balance === 'carry' || e.balance === 'projected') return;
   restartAtStatementStart(st, e.line);
   const cur = st.cur;
   // A newest-first list prints its closing balance above the postings and the opening below

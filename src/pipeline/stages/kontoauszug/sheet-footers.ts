@@ -55,7 +55,7 @@ export function sheetFooterBalances(events: readonly Event[]): Event[] {
 
 /** A balance line with an opening-labelled and a closing-labelled value: two events, old then new. */
 function pairedBalances(e: Event): Event[] {
-  if (e.kind !== 'balance' || e.balance === 'carry') return [e];
+  if (e.kind !== 'balance' || e.balance === 'carry' || e.balance === 'projected') return [e];
   const pairs = labelValuePairs(e.line);
   if (pairs.length !== 2) return [e];
   const [a, b] = pairs as [(typeof pairs)[0], (typeof pairs)[0]];
