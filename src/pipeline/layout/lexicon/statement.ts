@@ -304,6 +304,9 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Schlusssaldo', means: ['closing', 'datedBalance', 'summaryClosing', 'kontoauszugSignalNeuerKontostand'] },
   { word: 'Schlussbestand', means: ['closing', 'datedBalance'] },
   { word: 'Kontostand zum Ende', pattern: String.raw`kontostand (zum ende|ende)`, means: ['closing'] },
+  // A bill's total (`Total Saldo zu unseren Gunsten`, Swiss card bills): the balance it closes on,
+  // its side named by the words or the column it stands in.
+  { word: 'Total Saldo', pattern: String.raw`total saldo|saldo zu (unseren|ihren) (gunsten|lasten)`, means: ['closing'] },
   { word: 'Kontostand', means: ['balanceAtStart', 'balanceAtDate', 'datedBalance', 'balanceHint', 'balanceWordStart', 'balanceWord', 'balanceHeader', 'kontoauszugSignalKontostand'] },
   { word: 'Saldo', means: ['balanceAtStart', 'balanceAtDate', 'datedBalance', 'balanceHint', 'balanceWordStart', 'balanceWord', 'balanceHeader', 'notMerchant'] },
   { word: 'Kontosaldo', means: ['balanceAtStart'] },
