@@ -392,7 +392,7 @@ function findDates(words: Word[]): DateToken[] {
     // booking and value date columns; the year comes from the statement (year.ts).
     const bare = i <= 1 && BARE_DATE.test(w.text) && bareDateCell(words, i) ? parseDayMonth(`${w.text}.`) : null;
     if (bare) {
-      const last = WEEKDAY.test(words[i + 1]?.text ?? "") ? i + 1 : i;
+      const last = WEEKDAY.test(words[i + 1]?.text ?? '') ? i + 1 : i;
       out.push({ date: bare, word: i, last, x0: w.x0, x1: words[last]!.x1 });
       i = last;
       continue;
