@@ -388,12 +388,11 @@ function findDates(words: Word[]): DateToken[] {
     // `18.09 18.09.12 Zahlungseingang`: a booking date printed without its final dot, at the
     // start of a line and followed by a date, is a date too.
     // `30.09 DI ANFANGSSALDO`: so is one followed by the weekday column.
-    const bare =
-      i === 0 && /^\d{1,2}\.\d{1,2}$/u.test(w.text) && words[1] && (parseDayMonth(words[1].text) || (/^\d{2}\.\d{2}$/u.test(w.text) && WEEKDAY.test(words[1].text)))
-        ? parseDayMonth(`${w.text}.`)
-        : null;
+    // `28.04 29.04 LASTSCHRIFT` (statement printers): two such dates opening a line are the
+    // booking and value date columns; the year comes from the statement (year.ts).
+    const bare = i <= 1 && BARE_DATE.test(w.text) && bareDateCell(words, i) ? parseDayMonth(`${w.text}.`) : null;
     if (bare) {
-      const last = WEEKDAY.test(words[1]!.text) ? 1 : 0;
+      const last = WEEKDAY.test(words[i + 1]?.text ?? '') ? i + 1 : i;
       out.push({ date: bare, word: i, last, x0: w.x0, x1: words[last]!.x1 });
       i = last;
       continue;
@@ -413,6 +412,18 @@ function findDates(words: Word[]): DateToken[] {
     i = last;
   }
   return out;
+}
+
+const BARE_DATE = /^\d{1,2}\.\d{1,2}$/u;
+
+/** Whether the bare `DD.MM` at word i (0 or 1) stands in a date column: see findDates. */
+function bareDateCell(words: readonly Word[], i: number): boolean {
+  const next = words[i + 1];
+  if (i === 1) return BARE_DATE.test(words[0]!.text) && parseDayMonth(`${words[0]!.text}.`) !== null;
+  if (!next) return false;
+  if (parseDayMonth(next.text)) return true;
+  if (BARE_DATE.test(next.text) && parseDayMonth(`${next.text}.`) !== null) return true;
+  return /^\d{2}\.\d{2}$/u.test(words[0]!.text) && WEEKDAY.test(next.text);
 }
 
 const CURRENCY = /^(?:€|EUR)$/iu;
