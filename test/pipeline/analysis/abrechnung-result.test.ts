@@ -9,27 +9,15 @@
  * Nachzahlung. A letter of our own, a real text-layer PDF through the real pipeline.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { type Line, lv, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
-import { letterPageSpecs } from '../../../scripts/fixtures/analysis/unseen/pages.js';
-import { makeTextPdf } from '../../../scripts/fixtures/text-pdf.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { buildPipelineRegistry } from '../../../src/pipeline/pipelines.js';
-import { runPipeline } from '../../../src/pipeline/run-pipeline.js';
-import { testReader } from '../helpers.js';
+import { letterRuns, keyValues } from './letter-runs.js';
 
-const reader = testReader();
-after(() => reader.close());
-const registry = buildPipelineRegistry();
+const run = letterRuns();
+const analysisOf = (pages: Line[][]): Promise<Analysis> => run('steuerbescheid', pages);
 
-async function analysisOf(pages: Line[][]): Promise<Analysis> {
-  const r = await runPipeline(registry.steuerbescheid, { bytes: await makeTextPdf(letterPageSpecs(pages)), kind: 'pdf' }, { reader, maxPages: 5, timeoutMs: 60_000 });
-  assert.equal(r.status, 'success', r.status === 'failure' ? r.publicMessage : '');
-  assert.ok(r.status === 'success' && r.output.kind === 'analysis');
-  return r.output.analysis;
-}
-
-const values = (a: Analysis) => Object.fromEntries(Object.entries(a.key_numbers).map(([k, v]) => [k, v?.value]));
+const values = keyValues;
 
 /** Jul 8.150,00 → 978,00; Aug 9.020,50 → 1.082,46; Sep 7.600,00 → 912,00; 2.972,46 − 1.800,00 = 1.172,46; + 45,00 = 1.217,46. */
 function notice(remaining: string): Line[][] {

@@ -9,29 +9,14 @@
  * text-layer PDFs through the real pipeline.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
-import { letterPageSpecs } from '../../../scripts/fixtures/analysis/unseen/pages.js';
-import { makeTextPdf } from '../../../scripts/fixtures/text-pdf.js';
-import type { DocumentType } from '../../../src/domain/document-types.js';
-import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { buildPipelineRegistry } from '../../../src/pipeline/pipelines.js';
-import { runPipeline } from '../../../src/pipeline/run-pipeline.js';
-import { testReader } from '../helpers.js';
+import { letterRuns, keyValues, flagTopics } from './letter-runs.js';
 
-const reader = testReader();
-after(() => reader.close());
-const registry = buildPipelineRegistry();
+const analysisOf = letterRuns();
 
-async function analysisOf(type: DocumentType, pages: Line[][]): Promise<Analysis> {
-  const r = await runPipeline(registry[type], { bytes: await makeTextPdf(letterPageSpecs(pages)), kind: 'pdf' }, { reader, maxPages: 5, timeoutMs: 60_000 });
-  assert.equal(r.status, 'success', r.status === 'failure' ? r.publicMessage : '');
-  assert.ok(r.status === 'success' && r.output.kind === 'analysis');
-  return r.output.analysis;
-}
-
-const values = (a: Analysis) => Object.fromEntries(Object.entries(a.key_numbers).map(([k, v]) => [k, v?.value]));
-const topics = (a: Analysis) => a.review_flags.map((f) => f.topic);
+const values = keyValues;
+const topics = flagTopics;
 
 /** A bakery ends a trainee's or an employee's relationship in probation, four days after the letter. */
 function probationLetter(relationship: string, heading: string): Line[][] {

@@ -6,26 +6,15 @@
  * pipeline.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
-import { letterPageSpecs } from '../../../scripts/fixtures/analysis/unseen/pages.js';
-import { makeTextPdf } from '../../../scripts/fixtures/text-pdf.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { buildPipelineRegistry } from '../../../src/pipeline/pipelines.js';
-import { runPipeline } from '../../../src/pipeline/run-pipeline.js';
-import { testReader } from '../helpers.js';
+import { letterRuns, keyValues } from './letter-runs.js';
 
-const reader = testReader();
-after(() => reader.close());
-const registry = buildPipelineRegistry();
+const run = letterRuns();
+const analysisOf = (pages: Line[][]): Promise<Analysis> => run('lohnabrechnung', pages);
 
-async function analysisOf(pages: Line[][]): Promise<Analysis> {
-  const r = await runPipeline(registry.lohnabrechnung, { bytes: await makeTextPdf(letterPageSpecs(pages)), kind: 'pdf' }, { reader, maxPages: 5, timeoutMs: 60_000 });
-  assert.ok(r.status === 'success' && r.output.kind === 'analysis');
-  return r.output.analysis;
-}
-
-const values = (a: Analysis) => Object.fromEntries(Object.entries(a.key_numbers).map(([k, v]) => [k, v?.value]));
+const values = keyValues;
 
 /** Gross 3.000,00: KV 262,50 + PV 72,00 + RV 279,00 + AV 39,00 = 652,50; LSt 310,00; net 2.037,50. */
 const payslip = (sum: string): Line[][] => [
