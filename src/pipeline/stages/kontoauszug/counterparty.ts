@@ -314,9 +314,25 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
     const i = lastNameLine(ls);
     if (i > 0) return { counterparty: ls[i]!, text: join(ls.filter((_, k) => k !== i)) };
   }
+  const card = merchants ? cardDescriptor(ls, type, noParty) : null;
+  if (card) return card;
+  const abwa = /ABWA\+\s*([^+]*?)(?=\s*(?:[A-Z]{4}\+|$))/u.exec(join(ls))?.[1]?.trim() ?? '';
+  const nameOr = (fallback: string): string => fallback || abwa;
+  if (noParty) return { counterparty: '', text: join(ls) };
+  if (type === '') return untypedFirstLine(ls, nameOr);
+  return nameAfterType(ls, type, nameOr);
+}
+
+/**
+ * The counterparty of a card statement's posting (`splitCounterparty` with `merchants`), or null
+ * where the posting is no merchant's: the descriptor wrapped over lines, or the name under a cash
+ * withdrawal's type line.
+ */
+function cardDescriptor(ls: readonly string[], type: string, noParty: boolean): Split | null {
+  const first = ls[0]!;
   // A card statement's repayment thanks the holder (`Zahlung - vielen Dank`): the issuer's own
   // wording, no merchant.
-  if (merchants && type === '' && !thanks(first) && !vocab.noParty.test(fold(first)) && !vocab.notMerchant.test(first)) {
+  if (type === '' && !thanks(first) && !vocab.noParty.test(fold(first)) && !vocab.notMerchant.test(first)) {
     // The merchant descriptor, wrapped over lines; a foreign-currency part stays text.
     const fxLine = ls.findIndex((l, i) => i > 0 && FX_LINE.test(l));
     if (fxLine > 0) return { counterparty: join(ls.slice(0, fxLine)), text: join(ls.slice(fxLine)) };
@@ -328,33 +344,36 @@ export function splitCounterparty(lines: readonly string[], merchants = false, s
   // type alone on its line (`Bargeldauszahlung`) over a descriptor that reads as a name (`GA
   // SPARKASSE KOELNBONN KOELN DE`, the terminal's operator as the card scheme reports it). A
   // place in the type's own words (`Geldautomat Hauptbahnhof`) is no name and stays text.
-  if (merchants && noParty && type !== '' && type.length === first.length && vocab.typeCashWithdrawal.test(fold(type.split(' ')[0]!)) && ls.length > 1 && nameLike(ls[1]!)) {
+  if (noParty && type !== '' && type.length === first.length && vocab.typeCashWithdrawal.test(fold(type.split(' ')[0]!)) && ls.length > 1 && nameLike(ls[1]!)) {
     return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
   }
-  const abwa = /ABWA\+\s*([^+]*?)(?=\s*(?:[A-Z]{4}\+|$))/u.exec(join(ls))?.[1]?.trim() ?? '';
-  const nameOr = (fallback: string): string => fallback || abwa;
-  if (noParty) return { counterparty: '', text: join(ls) };
-  if (type === '') {
-    // App wording `Zahlung an NAME` / `Zahlung von NAME` (Revolut, PayPal): the name after it.
-    const toward = vocab.paymentTowardGerman.exec(first);
-    if (toward && /^\p{Lu}/u.test(toward[2]!) && nameLike(toward[2]!)) return { counterparty: toward[2]!.trim(), text: join([toward[1]!, ...ls.slice(1)]) };
-    // First line is not a posting type: a name when a later line starts with the type.
-    if (ls.length > 1 && typePhrase(ls[1]!) !== '' && nameLike(first)) return { counterparty: first, text: join(ls.slice(1)) };
-    // … or when the type stands further down, on a line of its own below purpose and reference
-    // lines (Commerzbank: `Allianz Versicherungs-AG` / purpose / `Mandatsref: …` /
-    // `SEPA-BASISLASTSCHRIFT wiederholend`), and the first line reads clearly as a name.
-    if (ls.length > 2 && nameScore(first) >= 0.8 && ls.slice(2).some(typeLineOfItsOwn) && ls.slice(1).every((l) => !nameLike(l) || typePhrase(l) !== '')) return { counterparty: first, text: join(ls.slice(1)) };
-    // A description the vocabulary does not know (`Zahlung erhalten`, `Website-Zahlung`) over a
-    // line that reads clearly more like a name (`Lena Weiß`, `Ticketecke GmbH`): the name.
-    // Only a phrase (a lower-case word no name holds) over two words or more in mixed case: a
-    // heading (`Gutschriften`), a capitals-only booking line (`GEBUEHRENKONTO HANDYAUFLADUNG`) or
-    // a securities line under `WERTPAPIERE` is no such name (real corpus).
-    const second = ls[1] ?? '';
-    const mixedCase = second.split(' ').length >= 2 && second !== second.toUpperCase();
-    if (ls.length > 1 && !/\d/u.test(first) && (readsAsPhrase(first) || vocab.paymentNounWord.test(first)) && mixedCase && nameScore(second) >= 0.8 && nameScore(second) > (vocab.paymentNounWord.test(first) ? 0 : nameScore(first))) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
-    return { counterparty: nameOr(''), text: join(ls) };
-  }
-  return nameAfterType(ls, type, nameOr);
+  return null;
+}
+
+/**
+ * The counterparty of a posting whose first line is no posting type (`splitCounterparty`): a name
+ * that a type line, a payment phrase or a purpose follows, else the `ABWA+` field (`nameOr`).
+ */
+function untypedFirstLine(ls: readonly string[], nameOr: (fallback: string) => string): Split {
+  const first = ls[0]!;
+  // App wording `Zahlung an NAME` / `Zahlung von NAME` (Revolut, PayPal): the name after it.
+  const toward = vocab.paymentTowardGerman.exec(first);
+  if (toward && /^\p{Lu}/u.test(toward[2]!) && nameLike(toward[2]!)) return { counterparty: toward[2]!.trim(), text: join([toward[1]!, ...ls.slice(1)]) };
+  // First line is not a posting type: a name when a later line starts with the type.
+  if (ls.length > 1 && typePhrase(ls[1]!) !== '' && nameLike(first)) return { counterparty: first, text: join(ls.slice(1)) };
+  // … or when the type stands further down, on a line of its own below purpose and reference
+  // lines (Commerzbank: `Allianz Versicherungs-AG` / purpose / `Mandatsref: …` /
+  // `SEPA-BASISLASTSCHRIFT wiederholend`), and the first line reads clearly as a name.
+  if (ls.length > 2 && nameScore(first) >= 0.8 && ls.slice(2).some(typeLineOfItsOwn) && ls.slice(1).every((l) => !nameLike(l) || typePhrase(l) !== '')) return { counterparty: first, text: join(ls.slice(1)) };
+  // A description the vocabulary does not know (`Zahlung erhalten`, `Website-Zahlung`) over a
+  // line that reads clearly more like a name (`Lena Weiß`, `Ticketecke GmbH`): the name.
+  // Only a phrase (a lower-case word no name holds) over two words or more in mixed case: a
+  // heading (`Gutschriften`), a capitals-only booking line (`GEBUEHRENKONTO HANDYAUFLADUNG`) or
+  // a securities line under `WERTPAPIERE` is no such name (real corpus).
+  const second = ls[1] ?? '';
+  const mixedCase = second.split(' ').length >= 2 && second !== second.toUpperCase();
+  if (ls.length > 1 && !/\d/u.test(first) && (readsAsPhrase(first) || vocab.paymentNounWord.test(first)) && mixedCase && nameScore(second) >= 0.8 && nameScore(second) > (vocab.paymentNounWord.test(first) ? 0 : nameScore(first))) return { counterparty: ls[1]!, text: join([first, ...ls.slice(2)]) };
+  return { counterparty: nameOr(''), text: join(ls) };
 }
 
 /**
