@@ -15,6 +15,7 @@ import { figureAt } from '../common/row-figures.js';
 import { rowReading, rowsBetween } from '../common/table-sum.js';
 import { isBefore, placeOf } from '../common/line-order.js';
 import { letterPattern } from '../../../layout/letter-words.js';
+import { setAmounts, summingRow } from './set-amounts.js';
 
 export const STEUER_RULE = 'festgesetzt − anzurechnen = nachzahlung / erstattung';
 
@@ -30,7 +31,7 @@ const TOTAL_ROW = letterPattern('totalRowStart', '^($W)', '');
 export function steuerChecks(lines: readonly TextLine[], found: Record<string, { value: string; page: number; line?: TextLine } | null>): Check[] {
   const result = found.nachzahlung ? { name: 'nachzahlung', sign: 1 as const, key: found.nachzahlung } : found.erstattung ? { name: 'erstattung', sign: -1 as const, key: found.erstattung } : null;
   if (!result) return [];
-  const table = abrechnungCheck(lines, result);
+  const table = abrechnungCheck(lines, result) ?? tenorTableCheck(lines, result);
   if (table?.[0]?.holds) return table;
   const columns = columnsCheck(lines, result);
   if (columns) return [columns];
@@ -45,12 +46,33 @@ export function abrechnungCheck(lines: readonly TextLine[], result: Result): Che
   const isFest = (l: TextLine) => FESTGESETZT.test(foldGerman(l.text)) && rowReading(l, lines) !== null && !PREPAYMENT.test(foldGerman(l.text));
   const first = lines.find(isFest);
   if (!first) return null;
-  // The result on the same page or, for an Abrechnung continued overleaf, the next one.
-  const key = result.key.line;
-  const end = key && key.page - first.page <= 1 && isBefore(first, key) ? key : lines.find((l) => l.page === first.page && l.index > first.index && RESULT.test(foldGerman(l.text)) && rowReading(l, lines) !== null);
+  const end = resultRow(lines, first, result);
   if (!end) return null;
   // The Abrechnung starts at the last festgesetzt row above the result (a notice may name the tax fixed twice).
-  const fest = lines.filter((l) => isBefore(l, end) && !isBefore(l, first) && isFest(l)).at(-1)!;
+  return settlementCheck(lines, lines.filter((l) => isBefore(l, end) && !isBefore(l, first) && isFest(l)).at(-1)!, end, result);
+}
+
+/** The result row below `first`: the key's own line on the same page or, for an Abrechnung continued overleaf, the next one. */
+function resultRow(lines: readonly TextLine[], first: TextLine, result: Result): TextLine | undefined {
+  const key = result.key.line;
+  return key && key.page - first.page <= 1 && isBefore(first, key) ? key : lines.find((l) => l.page === first.page && l.index > first.index && RESULT.test(foldGerman(l.text)) && rowReading(l, lines) !== null);
+}
+
+/**
+ * A tenor that sets the tax by a table (`… wie folgt festgesetzt:`, kinds or periods as rows) and
+ * prints no festgesetzt row: the table's total row — the row set that sums the rows set above it
+ * (set-amounts.ts) — is the tax fixed, and the rows from it down to the result settle it.
+ * Reported only when it adds up: the total is taken for the tax fixed by its arithmetic alone.
+ */
+function tenorTableCheck(lines: readonly TextLine[], result: Result): Check[] | null {
+  const total = summingRow(setAmounts(lines));
+  const end = total ? resultRow(lines, total.line, result) : undefined;
+  const check = total && end ? settlementCheck(lines, total.line, end, result) : null;
+  return check?.[0]?.holds ? check : null;
+}
+
+/** The rows from the tax fixed (`fest`) to the result (`end`) as the Abrechnung's sum. */
+function settlementCheck(lines: readonly TextLine[], fest: TextLine, end: TextLine, result: Result): Check[] | null {
   const rows = rowsBetween(lines, fest, end, { allColumns: true, maxRows: 25 })?.filter((r) => r.line === fest || !NOT_SUMMED.test(foldGerman(r.label).trim()));
   if (!rows || rows.length < 2) return null;
   // After the taxes fixed, a row is credited unless it adds (Zinsen, Zuschläge).

@@ -22,12 +22,24 @@ const CREDITED = new RegExp(String.raw`^(\.\/\.|-|${letterWords('subtractStart')
 /** Rows read below the heading at most. */
 const SECTION_ROWS = 10;
 
-/** The next section's heading: a known one, or a short line without figures printed as large as the Festsetzung heading. */
+/**
+ * The next section's heading: a known one, or a short line without figures printed as large as
+ * the Festsetzung heading — one run of words. A line of three or more words standing apart as
+ * columns (`Einwegverpackung | Stück | Steuersatz | Steuer`) is the header row of the table the
+ * tenor introduces, not a heading: the rows under it are what the notice sets.
+ */
 const isHeading = (l: TextLine, heading: TextLine) => {
   const t = foldGerman(l.text).replace(/[^a-z ]/g, '').trim();
   const short = t.split(/\s+/).length <= 5;
-  return short && (STEUER_HEADINGS.some((h) => t.startsWith(h)) || (!/\d/.test(l.text) && l.size >= heading.size - 0.5));
+  return short && (STEUER_HEADINGS.some((h) => t.startsWith(h)) || (!/\d/.test(l.text) && l.size >= heading.size - 0.5 && columnCount(l) < 3));
 };
+
+/** The runs of words of a line, cut at gaps wider than two word heights (a word space is about a third of one). */
+function columnCount(l: TextLine): number {
+  let n = 1;
+  for (let i = 1; i < l.cells.length; i++) if (l.cells[i]!.bbox.x - (l.cells[i - 1]!.bbox.x + l.cells[i - 1]!.bbox.width) > 2 * l.size) n++;
+  return n;
+}
 
 /**
  * A notice's tenor introduces its table instead of a heading ("… werden die Vorauszahlungen …
@@ -40,13 +52,16 @@ const TENOR_LINE = /^(?:die|der|das)\s+(.+?)\s+(?:wird|werden)\s+(?:\S+\s+)?fest
 /** A line of running text: many words and no amount (the tenor's table has ended). */
 const prose = (l: TextLine) => l.cells.length >= 8 && !/\d,\d{2}\b/.test(l.text);
 
-export function setAmounts(lines: readonly TextLine[]): LabelledAmount[] {
-  const out: LabelledAmount[] = [];
+/** An amount set, with the row that prints it. */
+export type SetAmount = LabelledAmount & { line: TextLine };
+
+export function setAmounts(lines: readonly TextLine[]): SetAmount[] {
+  const out: SetAmount[] = [];
   for (const l of lines) {
     const tenor = TENOR_LINE.exec(l.text.trim());
     const row = tenor ? rowReading(l, lines, true) : null;
     const amount = row?.figures.filter((f) => f.kind === 'money').at(-1);
-    if (tenor && amount && amount.cents !== null && amount.cents > 0) out.push({ label: tenor[1]!, value: amount.printed, page: l.page });
+    if (tenor && amount && amount.cents !== null && amount.cents > 0) out.push({ label: tenor[1]!, value: amount.printed, page: l.page, line: l });
   }
   for (const heading of lines) {
     const introduced = TENOR_INTRO.test(foldGerman(heading.text).trim());
@@ -60,7 +75,7 @@ export function setAmounts(lines: readonly TextLine[]): LabelledAmount[] {
       const amount = row?.figures.filter((f) => f.kind === 'money').at(-1);
       if (!row || !amount || amount.cents === null || amount.cents <= 0 || CREDITED.test(foldGerman(row.label).replace(/^ab\s+\d/, '').trim())) continue;
       const label = labelKeyName(row.label) ? row.label : `${columnHeader(lines, heading, i, amount.x0, amount.x1) ?? ''} ${row.label}`.trim();
-      out.push({ label, value: amount.printed, page: l.page });
+      out.push({ label, value: amount.printed, page: l.page, line: l });
     }
   }
   return out;
@@ -79,7 +94,12 @@ function columnHeader(lines: readonly TextLine[], heading: TextLine, i: number, 
  * The amount a Festsetzung sets as a whole, for the summary: the row that sums the rows set above
  * it (`April | Mai | Juni` and `Beherbergungsteuer II. Quartal 3.935,73`), else the first row set.
  */
-export function setTotal(amounts: readonly LabelledAmount[]): LabelledAmount | null {
+export function setTotal<T extends LabelledAmount>(amounts: readonly T[]): T | null {
+  return summingRow(amounts) ?? amounts[0] ?? null;
+}
+
+/** The row set that sums the two or more rows set above it, or null where none does. */
+export function summingRow<T extends LabelledAmount>(amounts: readonly T[]): T | null {
   let sum = 0;
   for (const [k, a] of amounts.entries()) {
     const cents = centsOf(a.value);
@@ -87,5 +107,5 @@ export function setTotal(amounts: readonly LabelledAmount[]): LabelledAmount | n
     if (k >= 2 && cents === sum) return a;
     sum += cents;
   }
-  return amounts[0] ?? null;
+  return null;
 }

@@ -1,0 +1,64 @@
+/**
+ * Structures behind the letter misses left from blind batches F, I and J (issue 22,
+ * docs/blind-batch-f.md, -i.md, -j.md), on letters of our own built on them. Real text-layer PDFs
+ * through the real pipeline.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Cell, type Line, lv, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
+import { flagTopics, keyValues, letterRuns } from './letter-runs.js';
+
+const analysisOf = letterRuns();
+
+/** A bold label/value line (a total under a table). */
+const total = (label: string, value: string): Cell[] => [
+  { t: label, x: 56, b: true },
+  { t: value, x: 539, r: true, b: true },
+];
+
+/**
+ * A city's dog tax for a year, set by a tenor line and a table whose header row names its columns
+ * (`Hund | Monate | Steuersatz | Steuer`), a total row, the prepayment credited and the rest to pay.
+ */
+const dogTax: Line[][] = [
+  [
+    '# Stadt Paderborn',
+    'Der Bürgermeister · Steueramt · Am Abdinghof 11 · 33098 Paderborn',
+    '',
+    row(['Frau', 56], ['Kassenzeichen', 330], ['4.1180.22071', 440]),
+    row(['Jana Westhoff', 56], ['Datum', 330], ['03.03.2026', 440]),
+    row(['Riemekestraße 9', 56], ['Steuerjahr', 330], ['2026', 440]),
+    row(['33102 Paderborn', 56]),
+    '',
+    '# Bescheid über die Hundesteuer 2026',
+    '',
+    'Aufgrund der Hundesteuersatzung der Stadt Paderborn wird die Hundesteuer für das Jahr 2026',
+    'für die von Ihnen gehaltenen Hunde wie folgt festgesetzt:',
+    '',
+    row(['Hund', 56], ['Monate', -330], ['Steuersatz', -430], ['Steuer', -539]),
+    row(['Ersthund (Mischling, Rufname Bruno)', 56], ['12', -330], ['120,00 €', -430], ['120,00 €', -539]),
+    row(['Zweithund (Beagle, Rufname Lotte)', 56], ['10', -330], ['180,00 €', -430], ['150,00 €', -539]),
+    total('Hundesteuer 2026', '270,00 €'),
+    '',
+    lv('abzüglich bereits gezahlt', '100,00 €'),
+    total('Nachzahlung', '170,00 €'),
+    '',
+    'Die Nachzahlung ist am 15.04.2026 fällig. Bitte überweisen Sie sie unter Angabe des',
+    'Kassenzeichens an die Stadtkasse Paderborn.',
+    '',
+    '# Rechtsbehelfsbelehrung',
+    'Gegen diesen Bescheid kann innerhalb eines Monats nach Bekanntgabe Klage beim',
+    'Verwaltungsgericht Minden erhoben werden.',
+  ],
+];
+
+describe('letter structures left from batches F, I and J', () => {
+  it("a tenor's table: its column header row is no heading, so the rows and the total it sets are read and the settlement adds up", async () => {
+    const a = await analysisOf('steuerbescheid', dogTax);
+    const v = Object.values(keyValues(a));
+    for (const amount of ['120,00 €', '150,00 €', '270,00 €', '170,00 €']) assert.ok(v.includes(amount), `${amount} in ${JSON.stringify(keyValues(a))}`);
+    assert.deepEqual(a.checks.map((c) => c.holds), [true], JSON.stringify(a.checks));
+    assert.equal(a.checks[0]!.values.festgesetzt, '270,00 €', JSON.stringify(a.checks));
+    assert.ok(flagTopics(a).includes('nachzahlung'), JSON.stringify(flagTopics(a)));
+  });
+});
