@@ -52,7 +52,46 @@ const dogTax: Line[][] = [
   ],
 ];
 
+/** An allotment association terminates a garden lease for a breach of duties, on `datum`, for 30 November. */
+function allotment(datum: string): Line[][] {
+  return [
+    [
+      '# Stadtverband Kassel der Gartenfreunde e. V.',
+      'Verpächter der Kleingartenanlagen · Wilhelmshöher Allee 19 · 34117 Kassel',
+      '',
+      'Frau',
+      'Dagmar Krüger',
+      'Fuldatalstraße 12',
+      '34125 Kassel',
+      '',
+      row([`Kassel, ${datum}`, 380]),
+      '',
+      '# Beendigung Ihres Pachtverhältnisses',
+      '',
+      'Sehr geehrte Frau Krüger,',
+      'trotz unserer Abmahnung nutzen Sie den Garten weiterhin nicht kleingärtnerisch.',
+      'Wir kündigen daher den Kleingartenpachtvertrag über den Garten Nr. 12 fristgerecht zum 30.11.2026.',
+      'Bitte geben Sie den Garten bis zu diesem Tag geräumt zurück.',
+      '',
+      'Mit freundlichen Grüßen',
+      'Der Vorstand',
+    ],
+  ];
+}
+
 describe('letter structures left from batches F, I and J', () => {
+  it('an allotment lease terminated after the third Werktag of August cannot end on 30 November of that year (§ 9 Abs. 2 BKleingG)', async () => {
+    const a = await analysisOf('kuendigung', allotment('17.08.2026'));
+    assert.equal(keyValues(a).beendigungsdatum, '30.11.2026', JSON.stringify(keyValues(a)));
+    const flag = a.review_flags.find((f) => f.topic === 'kuendigungsfrist');
+    assert.match(flag?.description ?? '', /30\.11\.2027/u, JSON.stringify(a.review_flags));
+  });
+
+  it('the control: the same termination in July keeps its 30 November, no flag', async () => {
+    const a = await analysisOf('kuendigung', allotment('14.07.2026'));
+    assert.deepEqual(flagTopics(a), [], JSON.stringify(a.review_flags));
+  });
+
   it("a tenor's table: its column header row is no heading, so the rows and the total it sets are read and the settlement adds up", async () => {
     const a = await analysisOf('steuerbescheid', dogTax);
     const v = Object.values(keyValues(a));

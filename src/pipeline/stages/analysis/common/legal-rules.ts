@@ -102,6 +102,17 @@ function thirdWerktag(year: number, month: number): CalendarDate {
 }
 
 /**
+ * Earliest end of an allotment-garden lease terminated by the lessor (§9 Abs. 2 BKleingG): only
+ * for 30 November, declared by the third Werktag of August for a breach of duties (Abs. 1 Nr. 1),
+ * by the third Werktag of February for the other grounds. The later (August) day is taken: it
+ * never calls a termination late that one of the grounds allows.
+ */
+export function earliestAllotmentEnd(zugang: CalendarDate): CalendarDate {
+  const late = compareDates(zugang, thirdWerktag(zugang.year, 8)) > 0;
+  return { year: zugang.year + (late ? 1 : 0), month: 11, day: 30 };
+}
+
+/**
  * Earliest end of a residential tenancy (§573c Abs. 1 BGB): notice received by the third
  * Werktag of a month ends the tenancy at the end of the month after next (3 months); the
  * landlord's period grows to 6 / 9 months after 5 / 8 years.

@@ -25,6 +25,7 @@ const FRISTLOS = letterPattern('withoutNotice');
 const ELECTRONIC = letterPattern('electronicForm');
 const PROBATION = letterPattern('probation');
 const TRAINING = letterPattern('training');
+const ALLOTMENT = letterPattern('allotmentLease');
 
 /** Section headings, folded (the lexicon's printed words through the letter fold). */
 export const KUENDIGUNG_HEADINGS = letterForms('kuendigungHeading');
@@ -50,6 +51,7 @@ export const kuendigungAnalyzer: TypeAnalyzer<Facts> = {
         fristlos: FRISTLOS.test(folded),
         probation: PROBATION.test(folded),
         training: TRAINING.test(terminationClauses(text)),
+        allotment: ALLOTMENT.test(terminationClauses(text)),
         electronic: sentenceMatching(input.texts, ELECTRONIC),
         sender: senderOf(input.lines),
         subtype: sub.label,

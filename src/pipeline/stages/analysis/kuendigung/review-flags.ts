@@ -2,7 +2,7 @@
 import { compareDates, parseGermanDate } from '../../../../domain/german-dates.js';
 import type { KeyNumber, ReviewFlag } from '../../../model/result.js';
 import { fmtDate } from '../common/facts.js';
-import { arbeitsuchendMeldung, earliestEmploymentEnd, earliestTenancyEnd, kschgKlagefrist } from '../common/legal-rules.js';
+import { arbeitsuchendMeldung, earliestAllotmentEnd, earliestEmploymentEnd, earliestTenancyEnd, kschgKlagefrist } from '../common/legal-rules.js';
 import { dateOf } from '../common/values.js';
 
 export type Relationship = 'arbeitsverhaeltnis' | 'mietverhaeltnis' | 'vertrag';
@@ -16,6 +16,8 @@ export interface KuendigungFlagInput {
   probation: boolean;
   /** The relationship ended is a vocational training (Ausbildungsverhältnis, BBiG), named in the terminating clause. */
   training: boolean;
+  /** The relationship ended is an allotment-garden lease (BKleingG), named in the terminating clause. */
+  allotment: boolean;
   eintritt: string | null;
   /** Wording that shows the letter was sent without a handwritten signature (e-mail, "ohne Unterschrift gültig"). */
   electronic: string | null;
@@ -52,6 +54,11 @@ export function kuendigungReviewFlags(f: KuendigungFlagInput): ReviewFlag<Kuendi
       const earliest = earliestEmploymentEnd(datum, f.eintritt ? parseGermanDate(f.eintritt) : null, f.probation);
       if (compareDates(ende, earliest.ende) < 0) {
         flags.push({ topic: 'kuendigungsfrist', severity: 'warning', description: `Das Arbeitsverhältnis soll am ${fmtDate(ende)} enden; bei Zugang am ${fmtDate(datum)} ist die gesetzliche Frist (${earliest.rule}) frühestens zum ${fmtDate(earliest.ende)} gewahrt. Längere vertragliche oder tarifliche Fristen gehen vor.` });
+      }
+    } else if (f.allotment && !f.fristlos) {
+      const earliest = earliestAllotmentEnd(datum);
+      if (compareDates(ende, earliest) < 0) {
+        flags.push({ topic: 'kuendigungsfrist', severity: 'warning', description: `Der Kleingartenpachtvertrag soll am ${fmtDate(ende)} enden; eine ordentliche Kündigung durch den Verpächter ist nur zum 30. November zulässig und muss spätestens am dritten Werktag im August (bei anderen Gründen im Februar) erklärt sein (§9 Abs. 2 BKleingG): bei Zugang am ${fmtDate(datum)} frühestens zum ${fmtDate(earliest)}.` });
       }
     } else if (f.relationship === 'mietverhaeltnis') {
       const earliest = earliestTenancyEnd(datum, true, f.eintritt ? parseGermanDate(f.eintritt) : null);
