@@ -65,7 +65,7 @@ function resultRow(lines: readonly TextLine[], first: TextLine, result: Result):
  * Reported only when it adds up: the total is taken for the tax fixed by its arithmetic alone.
  */
 function tenorTableCheck(lines: readonly TextLine[], result: Result): Check[] | null {
-  const total = summingRow(setAmounts(lines));
+  const total = summingRow(setAmounts(lines, { headerRows: true }));
   const end = total ? resultRow(lines, total.line, result) : undefined;
   const check = total && end ? settlementCheck(lines, total.line, end, result) : null;
   return check?.[0]?.holds ? check : null;

@@ -24,14 +24,16 @@ const SECTION_ROWS = 10;
 
 /**
  * The next section's heading: a known one, or a short line without figures printed as large as
- * the Festsetzung heading — one run of words. A line of three or more words standing apart as
- * columns (`Einwegverpackung | Stück | Steuersatz | Steuer`) is the header row of the table the
- * tenor introduces, not a heading: the rows under it are what the notice sets.
+ * the Festsetzung heading. With `headerRows`, only one run of words: a line of three or more
+ * words standing apart as columns (`Einwegverpackung | Stück | Steuersatz | Steuer`) is the header
+ * row of the table the tenor introduces, and the rows under it are what the notice sets.
+ * (Only the settlement check reads so far yet: as key numbers, such tables' rows — a Messbetrag
+ * beside the Jahressteuer, fee kinds a demanded total already names — need their own reading.)
  */
-const isHeading = (l: TextLine, heading: TextLine) => {
+const isHeading = (l: TextLine, heading: TextLine, headerRows: boolean) => {
   const t = foldGerman(l.text).replace(/[^a-z ]/g, '').trim();
   const short = t.split(/\s+/).length <= 5;
-  return short && (STEUER_HEADINGS.some((h) => t.startsWith(h)) || (!/\d/.test(l.text) && l.size >= heading.size - 0.5 && columnCount(l) < 3));
+  return short && (STEUER_HEADINGS.some((h) => t.startsWith(h)) || (!/\d/.test(l.text) && l.size >= heading.size - 0.5 && !(headerRows && columnCount(l) >= 3)));
 };
 
 /** The runs of words of a line, cut at gaps wider than two word heights (a word space is about a third of one). */
@@ -55,7 +57,7 @@ const prose = (l: TextLine) => l.cells.length >= 8 && !/\d,\d{2}\b/.test(l.text)
 /** An amount set, with the row that prints it. */
 export type SetAmount = LabelledAmount & { line: TextLine };
 
-export function setAmounts(lines: readonly TextLine[]): SetAmount[] {
+export function setAmounts(lines: readonly TextLine[], { headerRows = false } = {}): SetAmount[] {
   const out: SetAmount[] = [];
   for (const l of lines) {
     const tenor = TENOR_LINE.exec(l.text.trim());
@@ -69,7 +71,7 @@ export function setAmounts(lines: readonly TextLine[]): SetAmount[] {
     const at = placeOf(lines, heading);
     for (let i = at + 1; i < lines.length && i <= at + SECTION_ROWS; i++) {
       const l = lines[i]!;
-      if (l.page !== heading.page || isHeading(l, heading) || (introduced && prose(l))) break;
+      if (l.page !== heading.page || isHeading(l, heading, headerRows) || (introduced && prose(l))) break;
       // The amount column is the table's last (`Steuersatz | Monate | Steuer`): the row's rightmost money figure.
       const row = rowReading(l, lines, true);
       const amount = row?.figures.filter((f) => f.kind === 'money').at(-1);
