@@ -12,6 +12,7 @@ import { letterDate } from '../common/dates.js';
 import { findInProse, DATE_SRC } from '../common/prose.js';
 import { findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
 import { withLabelledAmounts } from '../common/labelled-amounts.js';
+import { unnamedTableEnds } from '../common/unnamed-table-ends.js';
 import { letterPattern } from '../../../layout/letter-words.js';
 
 export const BUSSGELD_KEYS = ['bescheiddatum', 'tatdatum', 'geldbusse', 'gebuehren', 'auslagen', 'gesamtbetrag', 'punkte', 'fahrverbot'] as const;
@@ -61,6 +62,7 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
   // that rate is the fine the letter announces.
   found.geldbusse ??= findKeyValue(input.lines, { ...SPECS.geldbusse, skipLine: letterPattern('notFineAmountRetry', '$W', '') });
   completeSumTable(input.lines, found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' }, { gebuehren: SPECS.gebuehren.labels, auslagen: SPECS.auslagen.labels });
+  unnamedTableEnds(input.lines, found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' });
   dropPartsEqualToTotal(found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' });
   const summed = tableSumCheck(BUSSGELD_RULE, input.lines, found, { first: 'geldbusse', parts: ['gebuehren', 'auslagen'], total: 'gesamtbetrag' }, findKeyValues(input.lines, SPECS.gesamtbetrag));
   if (summed) found.gesamtbetrag = summed.total;

@@ -49,8 +49,16 @@ function inDateColumn(found: FoundValue, lines: readonly TextLine[]): boolean {
 function timeStamped(found: FoundValue): boolean {
   const at = found.line.text.indexOf(found.value);
   if (at < 0) return false;
-  return /^[,;\s]*(?:um\s+)?\d{1,2}[:.]\d{2}\b(?!\.\d)/u.test(found.line.text.slice(at + found.value.length));
+  return TIME_AFTER.test(found.line.text.slice(at + found.value.length));
 }
+
+/**
+ * Text after a date that starts with a time of day (`, 10:12`, ` um 13.23`): the date stamps an
+ * event. After `um` also with a comma (`um 13,23`): the OCR word repairs read a point between
+ * figures that cannot be day and month as a decimal comma (layout/ocr-tokens.ts) — unless a
+ * currency follows, which makes it an amount.
+ */
+const TIME_AFTER = /^[,;\s]*(?:(?:um\s+)?\d{1,2}[:.]\d{2}\b(?!\.\d)|um\s+\d{1,2},\d{2}\b(?!\s*(?:€|eur)))/iu;
 
 /** Labels whose date is not the letter's (birth, offence, period, invoice). */
 const NOT_LETTER_DATE = letterPattern('notLetterDate', '$W', '');
@@ -60,7 +68,7 @@ const SALUTATION_START = new RegExp(`^(${printedWords('statement', 'salutationSt
 /**
  * Letterheads print the date in the right-hand column before the salutation, often alone on a
  * line shared with the address block: the first date right of the page middle whose line has
- * no label of another date before it.
+ * no label of another date before it and no time of day after it.
  */
 function rightColumnDate(lines: readonly TextLine[]): { value: string; page: number } | null {
   for (const line of lines) {
@@ -72,6 +80,8 @@ function rightColumnDate(lines: readonly TextLine[]): { value: string; page: num
       if (!parseGermanDate(value)) continue;
       const before = line.cells.slice(Math.max(0, k - 3), k).map((x) => foldGerman(x.text)).join(' ');
       if (NOT_LETTER_DATE.test(before)) continue;
+      // `… am 02.10.2009 um 13.23 in …`: an offence's or a reading's time stamp in running text.
+      if (TIME_AFTER.test(` ${line.cells.slice(k + 1).map((x) => x.text).join(' ')}`)) continue;
       return { value, page: line.page };
     }
   }

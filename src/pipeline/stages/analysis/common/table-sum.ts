@@ -70,7 +70,7 @@ export function figureSpan(line: TextLine, printed: string): { x0: number; x1: n
 }
 
 /** The money figure of `line` standing in the column (right or left edges within 4 pt: the table model's `sameColumn`). */
-function inColumn(line: TextLine, column: { x0: number; x1: number }): RowFigure | null {
+export function inColumn(line: TextLine, column: { x0: number; x1: number }): RowFigure | null {
   for (let i = 0; i < line.cells.length; i++) {
     const f = figureAt(line, i);
     if (f && f.kind === 'money' && sameColumn(f, column)) return { ...f, role: 'amount' };

@@ -80,7 +80,25 @@ function settlementCheck(lines: readonly TextLine[], fest: TextLine, end: TextLi
   // new result: it adds, whichever sign the column prints it with.
   const terms = rows.map((r, i) => ({ name: i === 0 ? 'festgesetzt' : r.label, printed: r.printed.includes(' + ') ? formatGermanAmount(r.cents) : r.printed, sign: i === 0 || REFUNDED.test(foldGerman(r.label)) ? (1 as const) : r.cents >= 0 && ADDS.test(foldGerman(r.label)) ? (1 as const) : (-1 as const) }));
   const check = sumCheck(STEUER_RULE, terms, { name: result.name, printed: result.key.value }, result.sign);
-  return check ? [check] : null;
+  if (!check || (!check.holds && unreadInColumns(lines, fest, end))) return null;
+  return [check];
+}
+
+/**
+ * Whether a line from the festgesetzt row to the result prints something with a digit in one of
+ * the table's amount columns (where the festgesetzt row prints its figures) that was not read as
+ * an amount: OCR garbled it (`1.600,00` as `1600.00._——`, a pen mark over it), so it stands in
+ * the row's label or the line was passed over. Then a sum that does not close shows nothing about
+ * the letter's figures, and is not reported as failing (prefer no check to a wrong verdict).
+ */
+function unreadInColumns(lines: readonly TextLine[], fest: TextLine, end: TextLine): boolean {
+  const columns = rowReading(fest, lines, true)?.figures ?? [];
+  const overlaps = (x0: number, x1: number) => columns.some((c) => x0 < c.x1 && x1 > c.x0);
+  return lines.some((l) => {
+    if (isBefore(l, fest) || isBefore(end, l)) return false;
+    const read = rowReading(l, lines, true)?.figures ?? [];
+    return l.cells.some((c) => /\d/u.test(c.text) && overlaps(c.bbox.x, c.bbox.x + c.bbox.width) && !read.some((f) => c.bbox.x < f.x1 && c.bbox.x + c.bbox.width > f.x0));
+  });
 }
 
 /**
