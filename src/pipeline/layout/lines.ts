@@ -9,6 +9,7 @@ import { normaliseNotation } from './notation.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
 import { datesWithGluedMark } from './glued-date-mark.js';
 import { documentPrintsDatePairs, gluedDatePair } from './glued-date-pair.js';
+import { splitAmountGluedToName } from './glued-amount-name.js';
 import { signBySideLetters } from './side-letters.js';
 import { statementPatterns as vocab } from './vocabulary.js';
 
@@ -71,7 +72,7 @@ export function toLines(pages: readonly Page[]): Line[] {
         index: out.length,
         top: Math.min(...r.words.map((w) => w.top)),
         bottom: Math.max(...r.words.map((w) => w.bottom)),
-        words: joinSpacedDigits(r.words),
+        words: splitAmountGluedToName(joinSpacedDigits(r.words)),
         text: '',
         folded: '',
         dates: [],
