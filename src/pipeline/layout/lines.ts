@@ -8,6 +8,8 @@ import { normaliseDateNotation } from './date-notation.js';
 import { normaliseNotation } from './notation.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
 import { datesWithGluedMark } from './glued-date-mark.js';
+import { documentPrintsDatePairs, gluedDatePair } from './glued-date-pair.js';
+import { splitAmountGluedToName } from './glued-amount-name.js';
 import { signBySideLetters } from './side-letters.js';
 import { statementPatterns as vocab } from './vocabulary.js';
 
@@ -70,7 +72,7 @@ export function toLines(pages: readonly Page[]): Line[] {
         index: out.length,
         top: Math.min(...r.words.map((w) => w.top)),
         bottom: Math.max(...r.words.map((w) => w.bottom)),
-        words: joinSpacedDigits(r.words),
+        words: splitAmountGluedToName(joinSpacedDigits(r.words)),
         text: '',
         folded: '',
         dates: [],
@@ -84,7 +86,7 @@ export function toLines(pages: readonly Page[]): Line[] {
       out.push(line);
     }
   }
-  return signBySideLetters(attachLoneAmounts(joinYearsBelow(joinStackedDates(datesWithGluedMark(out)))));
+  return signBySideLetters(attachLoneAmounts(joinYearsBelow(joinStackedDates(datesWithGluedMark(splitGluedDatePairs(out))))));
 }
 
 type Row = { mid: number; h: number; words: Word[] };
@@ -287,6 +289,25 @@ function joinYearsBelow(lines: Line[]): Line[] {
     if (rest.length > 0) out.push(relined({ ...n, top: Math.min(...rest.map((w) => w.top)), bottom: Math.max(...rest.map((w) => w.bottom)), afterDateCells: true }, rest));
     i++;
   }
+  out.forEach((l, k) => (l.index = k));
+  return out;
+}
+
+/**
+ * A posting line whose booking date the extraction glued to the end of the line above
+ * (glued-date-pair.ts) is cut in two: the words in front, a line of their own (the previous
+ * posting's text), then the posting's line starting with its date pair. Both keep the row's
+ * height; the order of reading is kept.
+ */
+function splitGluedDatePairs(lines: Line[]): Line[] {
+  if (!documentPrintsDatePairs(lines)) return lines;
+  const out: Line[] = [];
+  for (const l of lines) {
+    const split = gluedDatePair(l);
+    if (split) out.push(relined(l, split.before), relined(l, split.posting));
+    else out.push(l);
+  }
+  if (out.length === lines.length) return lines;
   out.forEach((l, k) => (l.index = k));
   return out;
 }

@@ -43,4 +43,11 @@ describe('a letter glued to a date in the date column (issue 21)', () => {
     );
     assert.equal(accounts[0]!.info.reconciled, true);
   });
+
+  test('the value date on the line below the mark line is the posting\'s value date', () => {
+    // The mark prints in the date column on the block's first two lines (`A30.09.2019 …` over
+    // `A 119093157242901`), so the value date the layout prints on the second line came third.
+    const rows = extractAccounts(synthDoc(page))[0]!.rows;
+    assert.deepEqual(rows.map((r) => `${r.date} ${r.otherDate}`), ['05.09.2019 05.09.2019', '12.09.2019 12.09.2019', '30.09.2019 28.09.2019']);
+  });
 });

@@ -250,6 +250,9 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Erstattung', means: ['typeWord', 'creditType', 'creditAnywhere', 'reversal', 'feeRefund'] },
   { word: 'Steuern', means: ['typeWord', 'noParty'] },
   { word: 'Kapitalertragsteuer', means: ['typeWord', 'noParty'] },
+  // A broker's tax optimisation: capital-gains tax withheld earlier, paid back once losses or
+  // the allowance offset it (every such posting on the real statements with balances raises them).
+  { word: 'Steueroptimierung', means: ['creditType'] },
   { word: 'Dividende', means: ['typeWord', 'creditType'] },
   { word: 'Wertpapierkauf', means: ['typeWord', 'noParty'] },
   { word: 'Sparplan', means: ['typeWord', 'noParty'] },

@@ -1,3 +1,4 @@
+import { dayNumber, type PrintedDate } from '../../../domain/german-dates.js';
 import type { Line } from '../../layout/lines.js';
 import { closePosting, type Assembly } from './block-assembly.js';
 import type { BlockLayout } from './block-layout.js';
@@ -46,7 +47,7 @@ export function takeContinuation(layout: BlockLayout, st: Assembly, l: Line, nDa
   }
   const skip = new Set<number>();
   for (let i = 0; i < nDates; i++) skip.add(i);
-  if (nDates > 0 && open.otherDate === null && open.lines.length === 1) open.otherDate = l.dates[0]!.date;
+  if (nDates > 0 && open.otherDate === null && (open.lines.length === 1 || loneDateBelowMark(open, l, nDates))) open.otherDate = l.dates[0]!.date;
   // Every layout seen prints a labelled value date as the block's last line (neobank excerpts,
   // Sparkasse `Wert:`, online printouts' `Valuta`): it closes the posting, so a footer under it stays out.
   const valueDate = labelledValueDate(l);
@@ -58,6 +59,25 @@ export function takeContinuation(layout: BlockLayout, st: Assembly, l: Line, nDa
   open.skip.set(l.index, skip);
   if (valueDate) closePosting(st);
   return true;
+}
+
+/** Booking and value date of one posting lie within a month of each other. */
+const PAIR_DAYS = 31;
+
+/**
+ * The value date of a two-line layout pushed to the third line: a line holding only a date,
+ * right below the block's second line, while the posting has no other date yet, and within a
+ * month of the booking date. A printer's mark in the date column (`A30.09.2019 Visa-Umsatz …`
+ * over `A 119093157242901`, comdirect) takes the second line's date cell, so text extraction
+ * reads the value date (`28.09.2019`) a line later.
+ */
+function loneDateBelowMark(open: Posting, l: Line, nDates: number): boolean {
+  if (open.lines.length !== 2 || nDates !== 1 || l.words.length !== 1 || !open.date) return false;
+  const d = l.dates[0]!.date;
+  const at = (x: PrintedDate, year: number): number => dayNumber({ year: x.year ?? year, month: x.month, day: x.day });
+  // A date printed without its year may lie across the turn of the year (`30.12.` / `02.01.`).
+  const year = open.date.year ?? d.year ?? 2001;
+  return [year - 1, year, year + 1].some((y) => Math.abs(at(open.date!, year) - at(d, y)) <= PAIR_DAYS);
 }
 
 /**
