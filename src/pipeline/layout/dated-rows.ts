@@ -74,6 +74,16 @@ export interface Reconciliation<R extends AmountRow = DatedRow> {
   rows: R[];
 }
 
+/**
+ * `bracketed`: the first and last row may be the balances themselves; `summaryAbove`: the closing
+ * may stand above the rows too, beside the opening in one summary row. The engine, which reads
+ * balances by their own rules first, asks for neither (structural-reading.ts).
+ */
+export interface ReconcileOptions {
+  bracketed?: boolean;
+  summaryAbove?: boolean;
+}
+
 /** How far before the first row and after the last an opening or closing balance is looked for (lines with amounts). */
 const BALANCE_REACH = 8;
 
@@ -87,7 +97,8 @@ const BALANCE_REACH = 8;
  * evidence (opening + Σ = closing is then a column and its total, as any invoice prints), so it
  * is not taken. Null when no pair reconciles.
  */
-export function reconcileRows<R extends AmountRow>(lines: readonly Line[], rows: readonly R[], bracketed = true): Reconciliation<R> | null {
+export function reconcileRows<R extends AmountRow>(lines: readonly Line[], rows: readonly R[], opts: ReconcileOptions = {}): Reconciliation<R> | null {
+  const { bracketed = true, summaryAbove = true } = opts;
   if (rows.length < MIN_DATED_ROWS) return null;
   const first = rows[0]!.line.index;
   const lastRow = rows[rows.length - 1]!.line.index;
@@ -96,13 +107,14 @@ export function reconcileRows<R extends AmountRow>(lines: readonly Line[], rows:
   const before = withAmounts.filter((l) => l.index < first).slice(-BALANCE_REACH);
   const after = withAmounts.filter((l) => l.index > lastRow).slice(0, BALANCE_REACH);
   const openings = printed(before);
-  const closings = [...printed(after), ...openings];
+  const closings = summaryAbove ? [...printed(after), ...openings] : printed(after);
   const ends = bracketed && rows.length > MIN_DATED_ROWS ? bracket(rows) : null;
   for (const signs of signVariants(rows)) {
     const total = rows.reduce((t, r, i) => t + signs[i]! * r.amount.cents, 0);
     for (const o of openings) {
       if (o.cents === 0) continue;
-      const c = closings.find((c) => c.amount !== o.amount && o.cents + total === c.cents);
+      // Without a summary row above, opening and closing are printed on lines of their own.
+      const c = closings.find((c) => (summaryAbove ? c.amount !== o.amount : c.line !== o.line) && o.cents + total === c.cents);
       if (c) return { opening: o, closing: c, signs, rows: [...rows] };
     }
     if (ends) {

@@ -72,15 +72,16 @@ function rowPosting(r: DatedRow, lines: readonly Line[], next: Line | null, sign
  * Balances by arithmetic: a section whose postings the rules read but whose balance labels they
  * did not know (`Guthaben zu Beginn`, `Stand neu`, `Solde final` …) takes as opening and closing
  * the printed amounts around its postings that the postings reconcile (dated-rows.ts
- * `reconcileRows`: an amount above the first posting, one below the last or in a summary row
- * above, opening + Σ = closing under the signs the rows print or their columns give). Only for a
- * section with neither balance, and only where the equation holds: a label the rules know always
+ * `reconcileRows`: an amount on a line above the first posting and one on a line below the last,
+ * opening + Σ = closing under the signs the rows print or their columns give). Only for a section
+ * with neither balance and no running balance (where one is printed, account.ts derives the
+ * balances from it, as before), and only where the equation holds: a label the rules know always
  * wins, and no figure is taken that the postings do not prove. Mutates the sections.
  */
 export function balancesByArithmetic(lines: readonly Line[], sections: readonly Segment[]): void {
   for (const s of sections) {
-    if (s.opening !== null || s.closing !== null || s.postings.length < MIN_DATED_ROWS || s.postings.some((p) => p.unread)) continue;
-    const found = reconcileRows(lines, s.postings.map((p) => ({ line: p.first, amount: p.amount })), false);
+    if (s.opening !== null || s.closing !== null || s.postings.length < MIN_DATED_ROWS || s.postings.some((p) => p.unread || p.balance !== null)) continue;
+    const found = reconcileRows(lines, s.postings.map((p) => ({ line: p.first, amount: p.amount })), { bracketed: false, summaryAbove: false });
     if (!found) continue;
     takeBalances(s, found);
   }
