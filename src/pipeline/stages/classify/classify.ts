@@ -7,6 +7,7 @@ import { letterPattern } from '../../layout/letter-words.js';
 import { ASSESSMENT_WEIGHT, readsAsAssessment } from './assessment.js';
 import { LEDGER_LINKS, LEDGER_WEIGHT, ledgerLinks } from './ledger.js';
 import { SIGNALS } from './signals.js';
+import { statementShapeScore } from './statement-shape.js';
 import { letterSubtype } from './subtypes.js';
 
 /** Below this score a text carries too little evidence to be any of the six types. */
@@ -89,15 +90,17 @@ function evidence(zones: Zones, re: RegExp, weight: number): number {
 
 /**
  * Scores each type by its words; `ledger` (ledger.ts: running-balance links found in the
- * document's lines) adds structural evidence for a statement.
+ * document's lines) and `shape` (statement-shape.ts: dated amount rows, a labelled balance,
+ * balances the rows reconcile) add structural evidence for a statement.
  */
-export function classifyText(text: string, ledger = 0): Classification {
+export function classifyText(text: string, ledger = 0, shape = 0): Classification {
   const zones = zonesOf(text);
   const scores = {} as Record<DocumentType, number>;
   for (const type of DOCUMENT_TYPES) {
     scores[type] = Math.round(COMPILED[type].reduce((sum, s) => sum + evidence(zones, s.re, s.weight), 0) * 100) / 100;
   }
   if (ledger >= LEDGER_LINKS) scores.kontoauszug += LEDGER_WEIGHT;
+  scores.kontoauszug += shape;
   const assessment = readsAsAssessment(zones.all);
   if (assessment) scores.steuerbescheid += ASSESSMENT_WEIGHT;
   const ranked = [...DOCUMENT_TYPES].sort((a, b) => scores[b] - scores[a]);
@@ -134,7 +137,8 @@ export const classifyStage: Stage = {
   name: 'classify',
   layoutParts: (type) => (type === 'kontoauszug' ? ['text', 'statementLines'] : ['text', 'statementLines', 'letterPages']),
   run(ctx) {
-    const classification = classifyText(ctx.layout.text, ledgerLinks(ctx.layout.statementLines));
+    const lines = ctx.layout.statementLines;
+    const classification = classifyText(ctx.layout.text, ledgerLinks(lines), statementShapeScore(lines));
     ctx.slots.classification = classification;
     if (supports(classification, ctx.documentType)) {
       if (ctx.documentType !== 'kontoauszug') ctx.slots.classification = { ...classification, subtype: letterSubtype(ctx.documentType, ctx.layout.letterPages) };

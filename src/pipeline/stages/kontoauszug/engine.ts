@@ -17,6 +17,7 @@ import { postingLines } from './rows.js';
 import type { Posting } from './posting.js';
 import { accountSections, signed } from './sections.js';
 import { statementStarts, type StatementStart } from './statement-starts.js';
+import { balancesByArithmetic, structuralSection } from './structural-reading.js';
 import { runningSteps } from './judge.js';
 import { accountOverview, splitByAccountColumn } from './account-column.js';
 import { balancesFromOverview } from './overview-balances.js';
@@ -100,7 +101,11 @@ function readAccounts(doc: LoadedDocument, lines: Line[], ocrPages: ReadonlySet<
   // One list of several accounts, each posting's account in a column: one section per account.
   // One section per account, balances only in the overview box: each from its own row.
   const overview = accountOverview(otherLines);
-  const sections = balancesFromOverview(splitByAccountColumn(read.sections, overview), overview);
+  const ruled = balancesFromOverview(splitByAccountColumn(read.sections, overview), overview);
+  // No posting found by the rules, while the lines hold a column of dated amount rows: those rows.
+  const structural = structuralSection(lines, ruled, balanceLines);
+  const sections = structural ? [structural] : ruled;
+  balancesByArithmetic(lines, sections);
   const docPeriod = findPeriod(otherLines, balanceLines);
   const bank = bankName(lines);
   // Only lines outside postings say what kind of statement this is; a giro posting may
