@@ -288,7 +288,7 @@ function dropGrain(cells: readonly TextCell[]): TextCell[] {
   const textHeight = heights[Math.floor(heights.length / 2)] ?? 0;
   return cells.filter((m) => {
     const t = m.text.trim();
-    if (!ONLY_MARKS.test(t)) return !(m.bbox.height < textHeight * SPECK_HEIGHT && (m.confidence ?? 1) < UNSURE);
+    if (!ONLY_MARKS.test(t)) return !(m.bbox.height < textHeight * SPECK_HEIGHT && (m.confidence ?? 1) < UNSURE) && !ruleAsGlyphs(m, t, textHeight);
     if (LOW_MARK.test(t) && m.bbox.height > textHeight * STREAK_HEIGHT) return false;
     if ((m.confidence ?? 1) >= MARK_UNSURE_BELOW) return true;
     return cells.some((o) => {
@@ -298,6 +298,22 @@ function dropGrain(cells: readonly TextCell[]): TextCell[] {
       return gap < h * 0.2 || (SIGN_LIKE.test(t) && FIGURE_NOT_DATE(o.text.trim()) && gap < h * 2.5);
     });
   });
+}
+
+/** A word whose box is this many times the page's text height is no glyph of the text. */
+const RULE_HEIGHT = 1.6;
+/** Below this confidence a tall word may be a rule read as letters. */
+const RULE_UNSURE_BELOW = 0.6;
+
+/**
+ * A ruling line (a rule under every row, a shaded band) the engine read together with the text
+ * line just below it: it returns unsure words (`ee`, `ar me ma`, `02 000`) whose boxes reach from
+ * the rule down to the text's baseline, far taller than any glyph of the page's text, and they
+ * stand on that line beside the real words (`Montag, 11.08.2025 ee ee` is then no day heading).
+ * A date or an amount is never taken for one: a figure printed larger (a closing balance) stays.
+ */
+function ruleAsGlyphs(m: TextCell, t: string, textHeight: number): boolean {
+  return m.bbox.height >= textHeight * RULE_HEIGHT && (m.confidence ?? 1) < RULE_UNSURE_BELOW && !DATE_LIKE.test(t) && !/\d,\d{2}/u.test(t);
 }
 
 /** The pages with OCR'd words normalised (text-layer pages are returned as they are). */

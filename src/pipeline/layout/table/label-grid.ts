@@ -66,16 +66,33 @@ export function labelValueGrid(labels: Line, values: Line): GridEntry[] | null {
   const out: GridEntry[] = [];
   const taken = new Set<number>();
   for (const a of values.amounts) {
-    const k = cells.findIndex((c, i) => {
-      const right = i + 1 < cells.length ? cells[i + 1]!.x0 : Math.max(c.x1, labels.words[labels.words.length - 1]!.x1);
-      const left = i > 0 ? cells[i - 1]!.x1 : -Infinity;
-      return a.x1 > c.x0 - labels.size && a.x0 < right && a.x0 > left;
-    });
+    const k = cellAbove(cells, labels, a);
     if (k < 0 || taken.has(k)) return null;
     taken.add(k);
     out.push({ label: cells[k]!, value: a });
   }
   return out;
+}
+
+/**
+ * The label cell an amount stands under: the cell its extent overlaps most, else the first whose
+ * span (from its left edge, less a line height, to the next cell's) holds it. Overlap first: an
+ * OCR box or a left-aligned value may start a fraction left of its own label, inside the span of
+ * the cell before (`252,25` at x 210.27 under `Eingänge` at 210.51).
+ */
+function cellAbove(cells: readonly LabelCell[], labels: Line, a: AmountToken): number {
+  let best = -1;
+  let most = 0;
+  cells.forEach((c, i) => {
+    const overlap = Math.min(a.x1, c.x1) - Math.max(a.x0, c.x0);
+    if (overlap > most) [best, most] = [i, overlap];
+  });
+  if (best >= 0) return best;
+  return cells.findIndex((c, i) => {
+    const right = i + 1 < cells.length ? cells[i + 1]!.x0 : Math.max(c.x1, labels.words[labels.words.length - 1]!.x1);
+    const left = i > 0 ? cells[i - 1]!.x1 : -Infinity;
+    return a.x1 > c.x0 - labels.size && a.x0 < right && a.x0 > left;
+  });
 }
 
 /** A label beside its value on one line: the words before an amount, back to the previous amount. */

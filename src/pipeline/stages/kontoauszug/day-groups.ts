@@ -95,8 +95,22 @@ export function headingsBookDays(lines: readonly Line[], headings: readonly (Pri
     // A value date lies a few days from its booking day; a date line far from the rows under it
     // (a statement date repeated on each page) heads no day.
     const apart = Math.abs(Date.UTC(own.year ?? day.year ?? 2000, own.month - 1, own.day) - Date.UTC(day.year ?? own.year ?? 2000, day.month - 1, day.day)) / 86_400_000;
-    if (apart <= 5) near++;
+    if (apart <= 5 || (readByOcr(l) && oneDigitApart(own, day))) near++;
     if (apart > 0) differ++;
   }
   return differ > 0 && near === rows;
+}
+
+/** Text-layer words carry confidence 1 (model/document.ts); only OCR misreads a digit. */
+const readByOcr = (l: Line): boolean => l.words.some((w) => (w.confidence ?? 1) < 1);
+
+/**
+ * Same month, and the days differ in one digit (`21.03.` under `27.03.`, `23.03.` under `21.03.`):
+ * as far apart as a value date never lies, but what a scan makes of the heading's own date when
+ * the row repeats it — a misread that says nothing against the headings being the booking days.
+ */
+function oneDigitApart(a: PrintedDate, b: PrintedDate): boolean {
+  if (a.month !== b.month) return false;
+  const [x, y] = [String(a.day).padStart(2, '0'), String(b.day).padStart(2, '0')];
+  return (x[0] === y[0]) !== (x[1] === y[1]);
 }

@@ -52,7 +52,8 @@ export function dateHeading(line: Line): PrintedDate | null {
   const words = line.words.map((w) => fold(w.text).replace(/[,.]+$/u, ''));
   if (line.dates.length === 1 && line.words.length <= 3 + line.dates[0]!.last - line.dates[0]!.word) {
     const d = line.dates[0]!;
-    const others = line.words.filter((_, i) => i < d.word || i > d.last).map((w) => fold(w.text));
+    // A lone mark OCR made of a shaded band's edge (`; Donnerstag, 06.02.2025`) is no word.
+    const others = line.words.filter((w, i) => (i < d.word || i > d.last) && !((w.confidence ?? 1) < 1 && /^[^\p{L}\p{N}]$/u.test(w.text))).map((w) => fold(w.text));
     if (others.every((w) => dayWord(w) || vocab.dateHeadingLabel.test(w))) return line.dates[0]!.date.year ? line.dates[0]!.date : null;
   }
   const long = parseGermanLongDate(line.text);
