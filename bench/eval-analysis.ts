@@ -32,7 +32,7 @@ import { addScores, normalizeValue, scoreAnalysis, type Score } from '../scripts
 import { CLEAN, DEGRADED, scanPdf } from '../scripts/fixtures/scans.js';
 import { textDocument } from '../scripts/fixtures/analysis/text-document.js';
 import { makeTextPdf } from '../scripts/fixtures/text-pdf.js';
-import { EARLIER_BLIND_LETTERS, FIRST_CONTACT_C, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, FIRST_CONTACT_G, FIRST_CONTACT_H, FIRST_CONTACT_I, FIRST_CONTACT_J, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
+import { EARLIER_BLIND_LETTERS, FIRST_CONTACT_C, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, FIRST_CONTACT_G, FIRST_CONTACT_H, FIRST_CONTACT_I, FIRST_CONTACT_J, FIRST_CONTACT_K, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
 import type { UnseenLetter } from '../scripts/fixtures/analysis/unseen/model.js';
 import { renderLetter, seedOf, type Variant } from '../scripts/fixtures/analysis/unseen/render.js';
 import { scoreLetter } from '../scripts/fixtures/analysis/unseen/score.js';
@@ -78,7 +78,8 @@ const { values: args } = parseArgs({
      * Which blind letters: by default the described sets (unseen authors A and B, independent-2);
      * "c" only author C's first-contact batch (issue 22), "d" only author D's (the second,
      * untouched batch), "e" only author E's (the third), "f" only author F's (the fourth), "g" only
-     * author G's (the fifth), "h" only author H's (the sixth), "i" only author I's (the seventh); no test asserts on any of them.
+     * author G's (the fifth), "h" only author H's (the sixth), "i" only author I's (the seventh), "j" only author J's (the eighth), "k" only author K's (the
+     * ninth); no test asserts on any of them.
      */
     set: { type: 'string' },
   },
@@ -93,6 +94,7 @@ const FIRST_CONTACT_SETS: Readonly<Record<string, [title: string, letters: reado
   h: ['first-contact letters of author H (issue 22, sixth batch), by type and variant', FIRST_CONTACT_H],
   i: ['first-contact letters of author I (issue 22, seventh batch), by type and variant', FIRST_CONTACT_I],
   j: ['first-contact letters of author J (issue 22, eighth batch), by type and variant', FIRST_CONTACT_J],
+  k: ['first-contact letters of author K (issue 22, ninth batch), by type and variant', FIRST_CONTACT_K],
 };
 if (args.set !== undefined && !(args.set in FIRST_CONTACT_SETS)) throw new Error(`--set ${args.set}: one of ${Object.keys(FIRST_CONTACT_SETS).join(', ')}`);
 const TEXT_N = Number(args.text ?? 12);
