@@ -514,14 +514,14 @@ function findAmounts(words: Word[], size: number): AmountToken[] {
   return out;
 }
 
-/** Text of the words of a line except the given word indices. */
-export function textWithout(line: Line, skip: ReadonlySet<number>): string {
+/** Text of the words of a line except the given word indices (`keepSeparators`: lone middle dots stay, printed-text.ts). */
+export function textWithout(line: Line, skip: ReadonlySet<number>, keepSeparators = false): string {
   // A lone separator beside a dropped cell ("08.04.2011 / 08.04.2011") goes with it.
   const separator = (i: number): boolean => /^[/|–-]+$/u.test(line.words[i]!.text) && (skip.has(i - 1) || skip.has(i + 1));
   // Leaders and lone field separators are no text; amounts keep their printed notation (printed-text.ts).
   return line.words
     .filter((_, i) => !skip.has(i) && !separator(i))
-    .map(printedText)
+    .map((w) => printedText(w, keepSeparators))
     .join(' ')
     .replace(/\s+/gu, ' ')
     .trim();

@@ -17,9 +17,10 @@ const ONLY_LEADER = /^[.…_·]{3,}$|^…+$/u;
 const GLUED_LEADER = /^(?:[.…_]{3,}|…+)(?=\p{L})|(?<=[\p{L}\d)])(?:[.…_]{3,}|…+)$/gu;
 const FIELD_SEPARATOR = /^[·∙]$/u;
 
-/** The word's text without a leader glued to it; '' where the word is no text. */
-export function printedText(w: Word): string {
-  if (ONLY_LEADER.test(w.text) || FIELD_SEPARATOR.test(w.text)) return '';
+/** The word's text without a leader glued to it; '' where the word is no text (a separator kept where asked). */
+export function printedText(w: Word, keepSeparators = false): string {
+  if (FIELD_SEPARATOR.test(w.text)) return keepSeparators ? w.text : '';
+  if (ONLY_LEADER.test(w.text)) return '';
   return LEADER_RUN.test(w.text) ? w.text.replace(GLUED_LEADER, '') : w.text;
 }
 

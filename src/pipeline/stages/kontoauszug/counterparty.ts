@@ -540,7 +540,7 @@ export function linesOutsideParty(lines: readonly Line[], skip: ReadonlyMap<numb
     const drop = skip.get(l.index);
     return l.words
       .filter((w, i) => !drop?.has(i) && columnIndex(w.x0, cols) !== cols.party)
-      .map(printedText)
+      .map((w) => printedText(w, true))
       .filter((t) => t !== '')
       .join(' ');
   });

@@ -1,7 +1,7 @@
 import { withCardMerchant } from './card-merchant.js';
 import { formatGermanDate } from '../../../domain/german-dates.js';
 import { textWithout } from '../../layout/lines.js';
-import { inPrintedNotation } from '../../layout/printed-text.js';
+import { inPrintedNotation, printedText } from '../../layout/printed-text.js';
 import { linesOutsideParty, splitByColumns, splitCounterparty, type PartyColumns, type Split } from './counterparty.js';
 import type { PartySlot } from './party-slot.js';
 import { placeSplit, withPlaces, type PlaceColumns } from './place-cells.js';
@@ -29,6 +29,13 @@ export interface PostingText {
    * cells (the name's wrapped cell would interleave with the purpose), else `lines`.
    */
   textLines: string[];
+  /**
+   * The first of `textLines` and the Buchungstext with their field separators kept: the printed
+   * type phrase ends at a middle dot (`Gutschrift · Erstattung Juni`), which the text itself
+   * leaves out (printed-text.ts).
+   */
+  typeLine: string;
+  typeText: string;
 }
 
 /** A posting's text lines without its own date and amount cells. */
@@ -46,7 +53,24 @@ export function postingText(p: Posting, party: PartyColumns | null, card: boolea
   const split = party ? splitByColumns(p.lines, p.skip, party) : splitByContent(p, lines, card, slot, places);
   // The rules read amounts in German notation; the text is the document's (printed-text.ts).
   const words = p.lines.flatMap((l) => l.words);
-  return { lines, text: inPrintedNotation(split.text, words), counterparty: inPrintedNotation(split.counterparty, words), textLines: party ? linesOutsideParty(p.lines, p.skip, party) : lines };
+  const textLines = party ? linesOutsideParty(p.lines, p.skip, party) : lines;
+  const first = p.lines[0];
+  const typeLine = party || !first ? (textLines[0] ?? '') : textWithout(first, p.skip.get(first.index) ?? new Set(), true);
+  const text = inPrintedNotation(split.text, words);
+  return { lines, text, counterparty: inPrintedNotation(split.counterparty, words), textLines, typeLine, typeText: withSeparators(text, p) };
+}
+
+/** `text` with the lone middle dots of the posting's lines put back between the words they stand between. */
+function withSeparators(text: string, p: Posting): string {
+  let out = ` ${text} `;
+  for (const l of p.lines) {
+    l.words.forEach((w, i) => {
+      const a = l.words[i - 1]?.text;
+      const b = l.words[i + 1]?.text;
+      if (a !== undefined && b !== undefined && printedText(w) === '' && printedText(w, true) !== '') out = out.replace(` ${a} ${b} `, ` ${a} ${w.text} ${b} `);
+    });
+  }
+  return out.trim();
 }
 
 /**
