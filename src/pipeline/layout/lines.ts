@@ -7,6 +7,7 @@ import { labelValueGrid } from './table/label-grid.js';
 import { normaliseDateNotation } from './date-notation.js';
 import { normaliseNotation } from './notation.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
+import { printedText } from './printed-text.js';
 import { datesWithGluedMark } from './glued-date-mark.js';
 import { documentPrintsDatePairs, gluedDatePair } from './glued-date-pair.js';
 import { splitAmountGluedToName } from './glued-amount-name.js';
@@ -43,6 +44,7 @@ export function toLines(pages: readonly Page[]): Line[] {
       if (text === '') continue;
       const w: Word = { text, x0: c.bbox.x, x1: c.bbox.x + c.bbox.width, top: c.bbox.y, bottom: c.bbox.y + c.bbox.height, confidence: c.confidence };
       if (c.alternative !== undefined) w.alternative = c.alternative;
+      if (c.asPrinted !== undefined) w.asPrinted = c.asPrinted;
       const mid = (w.top + w.bottom) / 2;
       const h = w.bottom - w.top;
       // Rows are searched from the latest: words arrive top-down.
@@ -181,6 +183,7 @@ function joinSpacedDigits(words: Word[]): Word[] {
     }
     const joined: Word = { ...words[i]!, text, x1: words[best]!.x1, top: Math.min(...words.slice(i, best + 1).map((w) => w.top)), bottom: Math.max(...words.slice(i, best + 1).map((w) => w.bottom)) };
     delete joined.alternative;
+    delete joined.asPrinted;
     out.push(joined);
     i = best;
   }
@@ -252,7 +255,8 @@ const BARE_DAY_MONTH = /^\d{1,2}\.\d{1,2}\.?$/u;
 
 /**
  * A date cell printed as `DD.MM.` with its year on the line below (`14.08.` over `2023`, as
- * the large private banks print Buchung and Valuta): text extraction reads the years as the
+ * the large private banks print Buchung and Valuta; `03 Okt.` over `2025`, as brokers' and
+ * neobanks' apps print a month name): text extraction reads the years as the
  * first words of the next line, in front of the counterparty. A year word that stands under a
  * date without a year (their x-extents overlap) at the start of the adjacent line below is
  * joined into that date; the rest of that line stays a line of its own.
@@ -262,21 +266,27 @@ function joinYearsBelow(lines: Line[]): Line[] {
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     const n = lines[i + 1];
-    const open = l.dates.filter((d) => d.date.year === null && d.word === d.last && BARE_DAY_MONTH.test(l.words[d.word]!.text));
+    // A month-name date only on the row's own line (its amounts beside it): a line that is only
+    // the date is the date cell above its row (block-layout.ts `stackedAmounts` pairs them).
+    const open = l.dates.filter((d) => d.date.year === null && (d.word === d.last ? BARE_DAY_MONTH.test(l.words[d.word]!.text) : l.amounts.length > 0 && monthFromName(l.words[d.last]!.text.replace(/\.$/u, '')) !== null));
     if (!n || open.length === 0 || !adjacent(l, n)) {
       out.push(l);
       continue;
     }
     const words = [...l.words];
+    /** Year words to put after a month-name date's last word (`03 Okt.` over `2025`), by that word's index. */
+    const after = new Map<number, Word>();
     const taken = new Set<number>();
     for (let k = 0; k < n.words.length && YEAR.test(n.words[k]!.text); k++) {
       const y = n.words[k]!;
       const d = open.find((t) => y.x0 < t.x1 && y.x1 > t.x0);
       if (!d) break;
-      const w = words[d.word]!;
-      // The date word now stands for both printed words: it is printed down to the year's line.
-      const at = w.printed ?? { x0: w.x0, x1: w.x1, top: w.top, bottom: w.bottom };
-      words[d.word] = { ...w, text: `${w.text}${w.text.endsWith('.') ? '' : '.'}${y.text}`, printed: { x0: Math.min(at.x0, y.x0), x1: Math.max(at.x1, y.x1), top: at.top, bottom: Math.max(at.bottom, y.bottom) } };
+      if (d.word === d.last) {
+        const w = words[d.word]!;
+        // The date word now stands for both printed words: it is printed down to the year's line.
+        const at = w.printed ?? { x0: w.x0, x1: w.x1, top: w.top, bottom: w.bottom };
+        words[d.word] = { ...w, text: `${w.text}${w.text.endsWith('.') ? '' : '.'}${y.text}`, printed: { x0: Math.min(at.x0, y.x0), x1: Math.max(at.x1, y.x1), top: at.top, bottom: Math.max(at.bottom, y.bottom) } };
+      } else after.set(d.last, movedWord(y, { top: words[d.last]!.top, bottom: words[d.last]!.bottom }));
       open.splice(open.indexOf(d), 1);
       taken.add(k);
     }
@@ -284,7 +294,7 @@ function joinYearsBelow(lines: Line[]): Line[] {
       out.push(l);
       continue;
     }
-    out.push(relined(l, words));
+    out.push(relined(l, words.flatMap((w, i) => (after.has(i) ? [w, after.get(i)!] : [w]))));
     const rest = n.words.filter((_, k) => !taken.has(k));
     if (rest.length > 0) out.push(relined({ ...n, top: Math.min(...rest.map((w) => w.top)), bottom: Math.max(...rest.map((w) => w.bottom)), afterDateCells: true }, rest));
     i++;
@@ -525,13 +535,14 @@ function findAmounts(words: Word[], size: number): AmountToken[] {
   return out;
 }
 
-/** Text of the words of a line except the given word indices. */
-export function textWithout(line: Line, skip: ReadonlySet<number>): string {
+/** Text of the words of a line except the given word indices (`keepSeparators`: lone middle dots stay, printed-text.ts). */
+export function textWithout(line: Line, skip: ReadonlySet<number>, keepSeparators = false): string {
   // A lone separator beside a dropped cell ("08.04.2011 / 08.04.2011") goes with it.
   const separator = (i: number): boolean => /^[/|–-]+$/u.test(line.words[i]!.text) && (skip.has(i - 1) || skip.has(i + 1));
+  // Leaders and lone field separators are no text; amounts keep their printed notation (printed-text.ts).
   return line.words
     .filter((_, i) => !skip.has(i) && !separator(i))
-    .map((w) => w.text)
+    .map((w) => printedText(w, keepSeparators))
     .join(' ')
     .replace(/\s+/gu, ' ')
     .trim();

@@ -85,14 +85,14 @@ export function normaliseNotation(pages: readonly Page[]): Page[] {
     let changed = false;
     const german = page.cells.map((c): TextCell => {
       const text = germanNotation(c.text, notation);
-      return text === c.text ? c : { ...c, text };
+      return text === c.text ? c : { ...c, text, asPrinted: c.asPrinted ?? c.text.trim() };
     });
     const cells = german.map((c, i): TextCell => {
       const inner = parenthesisedAmount(c.text);
       const text = inner !== null && inAmountColumn(c, german) ? `-${inner}` : c.text;
       if (text === page.cells[i]!.text) return page.cells[i]!;
       changed = true;
-      return text === c.text ? c : { ...c, text };
+      return text === c.text ? c : { ...c, text, asPrinted: c.asPrinted ?? page.cells[i]!.text.trim() };
     });
     return changed ? { ...page, cells } : page;
   });

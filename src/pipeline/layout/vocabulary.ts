@@ -89,6 +89,8 @@ export const statementPatterns = Object.freeze({
   dateHeadingLabel: new RegExp(`^(${any('dateHeadingLabel')})[:.]?$`, 'u'),
   /** One folded header cell's word. */
   partyHeader: new RegExp(`^(${any('partyHeader')})`, 'u'),
+  /** One folded header word, whole: a place column (`Ort`, `Land`). */
+  placeHeader: new RegExp(`^(${any('placeHeader')})$`, 'u'),
   /** Printed line text. */
   pageMark: new RegExp(R`^(${any('pageWord')})\s*\d+\s*((von|\/|of)\s*\d+)?\s*$`, 'iu'),
   /**
@@ -197,6 +199,8 @@ export const statementPatterns = Object.freeze({
   legalForm: new RegExp(`^(${any('legalForm')})$`, 'iu'),
   /** One printed word: a legal form the name goes on past (`& Co. KG`). */
   legalFormContinues: new RegExp(`^(${any('legalFormContinues')})$`, 'iu'),
+  /** One printed word: a branch named after the legal form (`Niederlassung Deutschland`). */
+  bankBranch: new RegExp(`^(${any('bankBranch')})$`, 'iu'),
 
   // ── posting-lines.ts, value-date.ts, currency.ts, columns.ts ──
   /** Printed line text: contact details. */

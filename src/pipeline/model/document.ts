@@ -30,6 +30,11 @@ export interface TextCell {
    * statement's balances) may prefer it.
    */
   alternative?: string;
+  /**
+   * Where the layout rewrote the word's amount into German notation (layout/notation.ts: Swiss
+   * `248.42` → `248,42`), the text as printed: a posting's text keeps the document's notation.
+   */
+  asPrinted?: string;
 }
 
 /**

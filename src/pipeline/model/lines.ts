@@ -32,6 +32,8 @@ export interface Word {
    * (SPEC §8a) cover what is printed, not where the layout pass put it.
    */
   printed?: { x0: number; x1: number; top: number; bottom: number };
+  /** The text as printed where the layout rewrote an amount into German notation (TextCell.asPrinted). */
+  asPrinted?: string;
 }
 
 export interface DateToken {

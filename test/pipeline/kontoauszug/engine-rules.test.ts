@@ -367,6 +367,10 @@ describe('the bank named in the letterhead', () => {
       ['Kreissparkasse Beispielhausen', 'Kreissparkasse Beispielhausen'],
       ['C24 Bank GmbH Postfach 1', 'C24 Bank GmbH'],
       ['Volksbank Mittelhessen eG App', 'Volksbank Mittelhessen eG'],
+      // A foreign bank's German branch: the branch is part of the name, what follows is not.
+      ['Musterbank Europe AG Zweigniederlassung Deutschland Kontoauszug 06/2026', 'Musterbank Europe AG Zweigniederlassung Deutschland'],
+      ['Beispielbank N.V. Niederlassung Frankfurt · Postfach 10 20 30', 'Beispielbank N.V. Niederlassung Frankfurt'],
+      ['Beispielbank N.V., Niederlassung Frankfurt', 'Beispielbank N.V.'],
     ];
     for (const [line, bank] of cases) assert.equal(bankFromLine(line), bank, line);
   });

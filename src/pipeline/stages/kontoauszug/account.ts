@@ -6,6 +6,7 @@ import { groupIban } from './accounts.js';
 import { orderAmountAndBalance } from './amount-balance-order.js';
 import { orderBalancesByDate } from './balance-order.js';
 import type { PartyColumns } from './counterparty.js';
+import type { PlaceColumns } from './place-cells.js';
 import type { PartySlot } from './party-slot.js';
 import type { Posting } from './posting.js';
 import { postingDates, segmentPeriod } from './posting-dates.js';
@@ -61,6 +62,8 @@ export interface AccountContext {
   settlements: ReadonlyMap<number, Sign>;
   /** The counterparty columns of the header governing a posting, if any. */
   partyFor: (p: Posting) => PartyColumns | null;
+  /** The place columns (`Ort`, `Land`) of the header governing a posting, if any (place-cells.ts). */
+  placesFor: (p: Posting) => PlaceColumns | null;
   /** Date ranges printed in the document ("vom … bis …"). */
   ranges: readonly Period[];
   /** The other leading date of a posting is its value date (value-date.ts). */
@@ -122,6 +125,6 @@ export function account(s: Segment, ctx: AccountContext): AccountResult {
 /** Each posting's full dates, texts and signs as the section's postings stand now. */
 function readPostings(s: Segment, period: ReturnType<typeof segmentPeriod>, ctx: AccountContext): { dates: ReturnType<typeof postingDates>; texts: PostingText[] } & ReturnType<typeof postingSigns> {
   const dates = postingDates(s.postings, period);
-  const texts = s.postings.map((p) => postingText(p, ctx.partyFor(p), ctx.card, ctx.partySlot));
+  const texts = s.postings.map((p) => postingText(p, ctx.partyFor(p), ctx.card, ctx.partySlot, ctx.placesFor(p)));
   return { dates, texts, ...postingSigns(s.postings, texts, s.opening, ctx) };
 }

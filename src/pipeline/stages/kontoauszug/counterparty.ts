@@ -3,6 +3,7 @@ import { MONTHS_DE } from '../../../domain/german-dates.js';
 import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { WEEKDAY, type Line } from '../../layout/lines.js';
+import { printedText } from '../../layout/printed-text.js';
 
 /**
  * Splits a posting's text lines into counterparty (Empfänger) and posting text (Buchungstext)
@@ -539,7 +540,8 @@ export function linesOutsideParty(lines: readonly Line[], skip: ReadonlyMap<numb
     const drop = skip.get(l.index);
     return l.words
       .filter((w, i) => !drop?.has(i) && columnIndex(w.x0, cols) !== cols.party)
-      .map((w) => w.text)
+      .map((w) => printedText(w, true))
+      .filter((t) => t !== '')
       .join(' ');
   });
 }
@@ -555,7 +557,7 @@ export function splitByColumns(lines: readonly Line[], skip: ReadonlyMap<number,
     const drop = skip.get(l.index);
     l.words.forEach((w, i) => {
       if (drop?.has(i)) return;
-      cells[columnIndex(w.x0, cols)]!.push(w.text);
+      cells[columnIndex(w.x0, cols)]!.push(printedText(w));
     });
   }
   const join = (xs: string[]): string => xs.join(' ').replace(/\s+/gu, ' ').trim();

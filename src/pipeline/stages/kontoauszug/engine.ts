@@ -7,6 +7,7 @@ import { account, type AccountResult } from './account.js';
 import { groupIban } from './accounts.js';
 import { buildBlocks } from './blocks.js';
 import { isCardStatement, partyColumns, type PartyColumns } from './counterparty.js';
+import { placeColumns, type PlaceColumns } from './place-cells.js';
 import { statementCurrency } from './currency.js';
 import { documentPartySlot } from './party-slot.js';
 import { typeLinesAbove } from './type-above.js';
@@ -114,6 +115,8 @@ function readAccounts(doc: LoadedDocument, lines: Line[], ocrPages: ReadonlySet<
   // A column header with a counterparty column governs the postings below it.
   const partyHeaders = headers.map((h) => ({ index: h.line.index, cols: partyColumns(h.line) }));
   const partyFor = (p: Posting): PartyColumns | null => partyHeaders.filter((h) => h.index < p.first.index).pop()?.cols ?? null;
+  const placeHeaders = headers.map((h) => ({ index: h.line.index, cols: placeColumns(h.line) }));
+  const placesFor = (p: Posting): PlaceColumns | null => placeHeaders.filter((h) => h.index < p.first.index).pop()?.cols ?? null;
   const currency = statementCurrency([...otherLines, ...balanceLines, ...headers.map((h) => h.line)]);
   // Postings under a counterparty column are split by their cells; the rest show where names stand.
   const partySlot = documentPartySlot(sections.flatMap((s) => s.postings.filter((p) => partyFor(p) === null).map(postingLines)));
@@ -121,7 +124,7 @@ function readAccounts(doc: LoadedDocument, lines: Line[], ocrPages: ReadonlySet<
   // the columns' order decide (booking-column.ts); the other date's kind is then unknown.
   const byStructure = headerBookingDate(lines) === null ? decideBookingColumn(sections.flatMap((s) => s.postings), docPeriod) : 0;
   const valueDates = byStructure === 0 && otherDateIsValueDate(lines, headers, card);
-  const context = { docPeriod, bank, currency, card, partySlot, ocrPages, settlements: statedSettlements(otherLines), partyFor, ranges: printedRanges(otherLines), valueDates };
+  const context = { docPeriod, bank, currency, card, partySlot, ocrPages, settlements: statedSettlements(otherLines), partyFor, placesFor, ranges: printedRanges(otherLines), valueDates };
   const holder = accountHolder(otherLines);
   const accounts = sections.filter((s) => s.postings.length > 0 || s.opening !== null || s.closing !== null).map((s) => ({ ...account(s, context), bic: accountBic(otherLines, s.iban), holder }));
   return { accounts, undated: built.undated };
@@ -168,12 +171,17 @@ export function bankFromLine(text: string): string {
   let from = at;
   while (from > 0 && /^\p{Lu}[\p{L}\d.&-]*[\p{L}\d.]$/u.test(words[from - 1]!) && !NOT_NAME.test(words[from - 1]!)) from--;
   const out: string[] = [];
-  for (const w of words.slice(from)) {
+  for (const [k, w] of words.slice(from).entries()) {
     const bare = w.replace(/[,;:]$/u, '');
     // A number ends the name too, unless it is part of it (C24 Bank, N26).
     if (out.length > 0 && (NOT_NAME.test(bare) || /\d/u.test(bare)) && !BANK_WORD.test(bare)) break;
     out.push(bare);
-    if (LEGAL_FORM.test(bare) && !vocab.legalFormContinues.test(bare)) break;
+    if (LEGAL_FORM.test(bare) && !vocab.legalFormContinues.test(bare)) {
+      // A foreign bank's branch is named on after its legal form: `… N.V. Niederlassung Deutschland`.
+      const branch = words.slice(from + k + 1, from + k + 3);
+      if (bare === w && branch.length === 2 && vocab.bankBranch.test(branch[0]!) && /^\p{Lu}\p{L}+$/u.test(branch[1]!)) out.push(...branch);
+      break;
+    }
     if (bare !== w) break; // a comma ends the name ("Sparkasse Musterstadt, Postfach …")
   }
   return out.join(' ').slice(0, 80);

@@ -33,7 +33,7 @@ export function toAccountRecords(accounts: readonly (AccountResult & { bic: stri
       const name = f.text.counterparty.trim() === '' ? null : f.text.counterparty.trim();
       const whole = lines.join(' ').replace(/\s+/gu, ' ').trim();
       const account = counterpartyAccount(whole, a.iban);
-      const { type, type_text } = postingType(f.text.text, f.text.textLines[0] ?? '', a.card, name !== null);
+      const { type, type_text } = postingType(f.text.typeText, f.text.typeLine, a.card, name !== null);
       return {
         f,
         record: {
