@@ -231,6 +231,11 @@ export function tableSumCheck(
         const collapsed = sumCheck(rule, itemised.map((r) => ({ name: keyOfLine(r.line) ?? r.label, printed: r.printed, sign: r.sign })), { name: names.total, printed: total.value });
         if (collapsed?.holds) return { check: collapsed, total, labelled: itemised.filter((r) => r.sign > 0 && !keyOfLine(r.line)).map((r) => ({ label: r.label, value: r.printed, page: r.line.page })) };
       }
+      const once = withoutRestatedFirst(rows, first.line, keyOfLine);
+      if (once.length < rows.length) {
+        const counted = sumCheck(rule, once.map((r) => ({ name: keyOfLine(r.line) ?? r.label, printed: r.printed, sign: r.sign })), { name: names.total, printed: total.value });
+        if (counted?.holds) return { check: counted, total, labelled: once.filter((r) => r.sign > 0 && !keyOfLine(r.line)).map((r) => ({ label: labelCell(r.line, r.label), value: r.printed, page: r.line.page })) };
+      }
       const across = acrossColumns(lines, first as { value: string; line: TextLine }, rows, keyOfLine, names.total, total.value, rule);
       if (across) return { check: across.check, total, labelled: [...labelled, ...across.labelled] };
       // A failing sum is reported only when every line between was read: a line that prints a
@@ -258,6 +263,19 @@ const MONEY_FIGURE = /\d{1,3}(?:\.\d{3})*,\d{2}(?!\d|\s?%)/gu;
 function printsOtherAmounts(line: TextLine, value: string): boolean {
   const own = centsOf(value);
   return (line.text.match(MONEY_FIGURE) ?? []).some((m) => centsOf(m) !== own);
+}
+
+/**
+ * One amount under two names: a letter that repeats its invoice down to `Rechnungsbetrag 419,12`
+ * and then opens its claim list with the same figure (`offener Rechnungsbetrag 419,12`) counts it
+ * once in the total. Rows that are no key number and print exactly the first row's amount are
+ * that amount restated and left out — tried only when the plain reading does not add up, and
+ * kept only when the sum then holds.
+ */
+function withoutRestatedFirst(rows: readonly SumRow[], first: TextLine, keyOfLine: (line: TextLine) => string | undefined): SumRow[] {
+  const head = rows.find((r) => r.line === first);
+  if (!head || head.cents <= 0) return [...rows];
+  return rows.filter((r) => r === head || keyOfLine(r.line) || r.cents !== head.cents || r.sign < 0);
 }
 
 /**
