@@ -80,7 +80,9 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
   const punkte =
     // The count stands on the line of the word Punkt (a number ending the line above is not it).
     findInProse(input.texts, /(\d|ein|einen|zwei|drei)[ \t]+Punkte?n?\b(?=[^.]{0,80}(?:Fahreignungsregister|Flensburg|eingetragen|Eintragung))/iu) ??
-    findInProse(input.texts, /(?:Fahreignungsregister|Flensburg)[^.]{0,60}?\b(\d)\s+Punkte?n?\b/u) ??
+    // The register named first, the count after it, in figures or in words ("im
+    // Fahreignungsregister mit einem Punkt bewertet").
+    findInProse(input.texts, /(?:Fahreignungsregister|Flensburg)[^.]{0,60}?\b(\d|ein(?:em|en)?|zwei|drei)\s+Punkte?n?\b/iu) ??
     findKeyValue(input.lines, { labels: ['Punkte', 'Punkte im FAER', 'Punkte Fahreignungsregister'], kind: 'count', maxGap: 2 });
   if (punkte) found.punkte = { value: COUNT_WORDS[punkte.value.toLowerCase()] ?? punkte.value, page: punkte.page };
   found.fahrverbot =

@@ -9,7 +9,9 @@
  * `Nr. 2300`), dates and amounts, abbreviations in capitals (`VV RVG`, `JVEG`) —, in lower case with ä/ö/ü → ae/oe/ue and
  * ß → ss (as SPEC's own names: `mahngebuehren`), every other run of characters an underscore,
  * at most six words. A name that is one of the type's SPEC names, or already taken, is never
- * used for such an amount (a value is never reported under a SPEC name it was not read as); the
+ * used for such an amount (a value is never reported under a SPEC name it was not read as) — save
+ * a row whose label is that SPEC name itself while the key has no value: the row is read as that
+ * key by its own label, and the sum it stands in confirms it; the
  * second of two equal names gets `_2`. An amount that already is the value of a key number is
  * not added again. A leading item letter (`c) Sonstige Auslagen`) is no part of the name either.
  *
@@ -57,7 +59,9 @@ export function withLabelledAmounts(keyNumbers: Record<string, KeyNumber>, amoun
     // A zero is a row of its own, never another row's figure restated.
     if (cents === null || (cents !== 0 && taken.has(cents))) continue;
     const base = labelKeyName(a.label);
-    if (!base || specNames.includes(base)) continue;
+    // A row labelled with a key's own name fills that key when nothing else was read for it (a
+    // part dropped because it broke the sum); beside a key already read, it is no new name.
+    if (!base || (specNames.includes(base) && base in out)) continue;
     let name = base;
     for (let i = 2; name in out; i++) name = `${base}_${i}`;
     out[name] = { value: a.value, page: a.page };

@@ -214,3 +214,24 @@ export function rowFigures(line: TextLine, from: number, lines: readonly TextLin
 export function rowAmount(figures: readonly RowFigure[]): RowFigure | null {
   return figures.find((f) => f.kind === 'money' && f.role === 'amount') ?? figures.find((f) => f.kind === 'money' && f.role === 'unknown') ?? null;
 }
+
+/**
+ * When the word at `k` opens a bracket that holds a money figure and closes on the same line with
+ * a money figure after it, the index of the closing word; else null. The bracket's amounts are the
+ * parts or the basis of the figure that follows it, not the row's value.
+ */
+export function bracketBeforeFigure(line: TextLine, k: number): number | null {
+  if (!line.cells[k]!.text.startsWith('(')) return null;
+  let close = -1;
+  for (let j = k; j < line.cells.length; j++) {
+    if (/\)[,;:.]?$/u.test(line.cells[j]!.text)) {
+      close = j;
+      break;
+    }
+  }
+  if (close < 0) return null;
+  const inside = line.cells.slice(k, close + 1).some((_, i) => figureAt(line, k + i)?.kind === 'money');
+  if (!inside) return null;
+  for (let j = close + 1; j < line.cells.length; j++) if (figureAt(line, j)?.kind === 'money') return close;
+  return null;
+}

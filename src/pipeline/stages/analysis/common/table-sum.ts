@@ -10,7 +10,7 @@ import type { Check } from '../../../model/result.js';
 import type { LabelledAmount } from './labelled-amounts.js';
 import { sumCheck } from './checks.js';
 import type { TextLine } from '../../../layout/text-lines.js';
-import { figureAt, rowAmount, rowFigures, type RowFigure } from './row-figures.js';
+import { bracketBeforeFigure, figureAt, rowAmount, rowFigures, type RowFigure } from './row-figures.js';
 import { isBefore, isBetween, placeOf } from './line-order.js';
 import { centsOf } from './values.js';
 import { letterPattern, letterWords } from '../../../layout/letter-words.js';
@@ -33,11 +33,20 @@ export function rowReading(line: TextLine, lines: readonly TextLine[], allColumn
   const start = line.cells.findIndex((_, i) => figureAt(line, i)?.kind === 'money');
   if (start < 0) return null;
   // Rates and bases of the row stand left of its first money figure too ("Zinsen 5 % aus …").
-  const first = line.cells.findIndex((_, i) => figureAt(line, i) !== null);
+  let first = line.cells.findIndex((_, i) => figureAt(line, i) !== null);
+  // Parts named in brackets before the row's own figure ("Auslagen (Porto 4,11 EUR, …) 16,11 EUR")
+  // explain it; the row's figures start after the bracket, its label is the words before it.
+  const bracket = line.cells.findIndex((_, i) => i <= first && bracketBeforeFigure(line, i) !== null);
+  let labelEnd = first;
+  if (bracket >= 0) {
+    const close = bracketBeforeFigure(line, bracket)!;
+    labelEnd = bracket;
+    first = line.cells.findIndex((_, i) => i > close && figureAt(line, i) !== null);
+  }
   const figures = rowFigures(line, first, lines);
   const amounts = allColumns ? figures.filter((f) => f.kind === 'money' && (f.role === 'amount' || f.role === 'unknown')) : [rowAmount(figures)].filter((f): f is RowFigure => f !== null);
   if (amounts.length === 0) return null;
-  return { label: line.cells.slice(0, first).map((c) => c.text).join(' ').replace(/[.:…\s]+$/u, '').trim(), figures: amounts };
+  return { label: line.cells.slice(0, labelEnd).map((c) => c.text).join(' ').replace(/[.:…\s]+$/u, '').trim(), figures: amounts };
 }
 
 /**
@@ -213,11 +222,19 @@ export function tableSumCheck(
       const check = sumCheck(rule, terms, { name: names.total, printed: total.value });
       // The rows a holding sum adds that are no key number: amounts the letter demands under its own labels.
       const labelled = rows.filter((r) => r.sign > 0 && !keyOfLine(r.line)).map((r) => ({ label: labelCell(r.line, r.label), value: r.printed, page: r.line.page }));
-      if (check?.holds) return { check, total, labelled };
+      if (check?.holds) {
+        dropPartsOffTheSum(found, names.parts, rows);
+        return { check, total, labelled };
+      }
       const itemised = withoutBreakdowns(rows, keyOfLine);
       if (itemised.length < rows.length) {
         const collapsed = sumCheck(rule, itemised.map((r) => ({ name: keyOfLine(r.line) ?? r.label, printed: r.printed, sign: r.sign })), { name: names.total, printed: total.value });
         if (collapsed?.holds) return { check: collapsed, total, labelled: itemised.filter((r) => r.sign > 0 && !keyOfLine(r.line)).map((r) => ({ label: r.label, value: r.printed, page: r.line.page })) };
+      }
+      const once = withoutRestatedFirst(rows, first.line, keyOfLine);
+      if (once.length < rows.length) {
+        const counted = sumCheck(rule, once.map((r) => ({ name: keyOfLine(r.line) ?? r.label, printed: r.printed, sign: r.sign })), { name: names.total, printed: total.value });
+        if (counted?.holds) return { check: counted, total, labelled: once.filter((r) => r.sign > 0 && !keyOfLine(r.line)).map((r) => ({ label: labelCell(r.line, r.label), value: r.printed, page: r.line.page })) };
       }
       const across = acrossColumns(lines, first as { value: string; line: TextLine }, rows, keyOfLine, names.total, total.value, rule);
       if (across) return { check: across.check, total, labelled: [...labelled, ...across.labelled] };
@@ -246,6 +263,35 @@ const MONEY_FIGURE = /\d{1,3}(?:\.\d{3})*,\d{2}(?!\d|\s?%)/gu;
 function printsOtherAmounts(line: TextLine, value: string): boolean {
   const own = centsOf(value);
   return (line.text.match(MONEY_FIGURE) ?? []).some((m) => centsOf(m) !== own);
+}
+
+/**
+ * One amount under two names: a letter that repeats its invoice down to `Rechnungsbetrag 419,12`
+ * and then opens its claim list with the same figure (`offener Rechnungsbetrag 419,12`) counts it
+ * once in the total. Rows that are no key number and print exactly the first row's amount are
+ * that amount restated and left out — tried only when the plain reading does not add up, and
+ * kept only when the sum then holds.
+ */
+function withoutRestatedFirst(rows: readonly SumRow[], first: TextLine, keyOfLine: (line: TextLine) => string | undefined): SumRow[] {
+  const head = rows.find((r) => r.line === first);
+  if (!head || head.cents <= 0) return [...rows];
+  return rows.filter((r) => r === head || keyOfLine(r.line) || r.cents !== head.cents || r.sign < 0);
+}
+
+/**
+ * The printed sum judges the parts: once the rows from the first row to the total add up, a part
+ * read elsewhere (a sentence before the list: "Auslagen für die Zustellung 4,11 EUR und …") whose
+ * figure is no row of that sum would break it, and is not reported — no value rather than a wrong
+ * one. The row that carries the part's label in the sum is reported under that label instead.
+ * Mutates `found`.
+ */
+function dropPartsOffTheSum(found: Record<string, { value: string; line?: TextLine } | null>, parts: readonly string[], rows: readonly SumRow[]): void {
+  for (const part of parts) {
+    const f = found[part];
+    if (!f?.line || rows.some((r) => r.line === f.line)) continue;
+    const cents = centsOf(f.value);
+    if (cents !== null && cents !== 0 && !rows.some((r) => r.cents === cents)) found[part] = null;
+  }
 }
 
 /**

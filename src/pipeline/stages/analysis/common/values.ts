@@ -10,7 +10,7 @@ import type { KeyNumber } from '../../../model/result.js';
 import { foldGerman } from '../../../layout/fold.js';
 import type { TextLine } from '../../../layout/text-lines.js';
 import { findLabel, type LabelHit } from './labels.js';
-import { figureAt, inAmountColumn, rowAmount, rowFigures } from './row-figures.js';
+import { bracketBeforeFigure, figureAt, inAmountColumn, rowAmount, rowFigures } from './row-figures.js';
 import { placeOf } from './line-order.js';
 import { letterForms, printedWords } from '../../../layout/letter-words.js';
 
@@ -147,6 +147,13 @@ function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]):
   let gap = 0;
   let leader = false;
   for (let k = hit.last + 1; k < line.cells.length; k++) {
+    // Parts named in brackets before the row's own figure ("Auslagen (Zustellung 3,50 €, Wägung
+    // 18,00 €)   21,50 €") explain it: the figure after the closing bracket is the value.
+    const closing = spec.kind === 'money' ? bracketBeforeFigure(line, k) : null;
+    if (closing !== null) {
+      k = closing;
+      continue;
+    }
     if (spec.kind === 'money' && figureAt(line, k)) {
       // Several numbers in the row: the amount by column meaning (rate, base, year to date …).
       const figures = rowFigures(line, k, lines);
