@@ -2,6 +2,7 @@ import { monthFromName, parseDayMonth, type PrintedDate } from '../../domain/ger
 import { parseGermanAmount } from '../../domain/money.js';
 import type { LoadedDocument, Page } from '../model/document.js';
 import type { AmountToken, DateToken, Line, Sign, Word } from '../model/lines.js';
+import { datesUnderMonthHeadings } from './month-heading-days.js';
 import { fold } from './fold.js';
 import { labelValueGrid } from './table/label-grid.js';
 import { normaliseDateNotation } from './date-notation.js';
@@ -88,7 +89,7 @@ export function toLines(pages: readonly Page[]): Line[] {
       out.push(line);
     }
   }
-  return signBySideLetters(attachLoneAmounts(joinYearsBelow(joinStackedDates(datesWithGluedMark(splitGluedDatePairs(out))))));
+  return signBySideLetters(attachLoneAmounts(joinYearsBelow(joinStackedDates(datesUnderMonthHeadings(datesWithGluedMark(splitGluedDatePairs(out)), relined)))));
 }
 
 type Row = { mid: number; h: number; words: Word[] };
