@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { extractAccounts } from '../../../src/pipeline/stages/kontoauszug/engine.js';
+import { toLines } from '../../../src/pipeline/layout/lines.js';
 import { synthDoc, type SynthLine } from './synthetic.js';
 
 /**
@@ -47,5 +48,14 @@ describe('both balances in an overview after the list (issue 21)', () => {
     // Only a date before every booking makes a role-less balance the opening: 20.09. lies between them.
     const page: SynthLine[] = [...head, [40, 162, 'Saldo per 20.09.2025'], [545, 162, '+1.250,00', true]];
     assert.equal(info(page)[0], null);
+  });
+});
+
+describe('a month-name date that ends a clause (issue 21)', () => {
+  test('the year before a colon, comma or full stop is the date\'s year', () => {
+    // `Saldo am 30. September 2025: 1.250,00 EUR` as a sentence: read without its year, two such
+    // balances cannot be put in date order, and a swapped, negated pair reconciles as well.
+    const lines = toLines(synthDoc([[40, 30, 'Saldo am 30. September 2025: 1.250,00 EUR'], [40, 42, 'Stand vom 1. Oktober 2025, 09:00 Uhr'], [40, 54, 'zuletzt am 2. Oktober 2025.']]).pages);
+    assert.deepEqual(lines.map((l) => l.dates[0]?.date), [{ year: 2025, month: 9, day: 30 }, { year: 2025, month: 10, day: 1 }, { year: 2025, month: 10, day: 2 }]);
   });
 });
