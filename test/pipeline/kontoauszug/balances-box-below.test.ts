@@ -59,3 +59,18 @@ describe('a month-name date that ends a clause (issue 21)', () => {
     assert.deepEqual(lines.map((l) => l.dates[0]?.date), [{ year: 2025, month: 9, day: 30 }, { year: 2025, month: 10, day: 1 }, { year: 2025, month: 10, day: 2 }]);
   });
 });
+
+describe('the period when the range is printed with month names (issue 21)', () => {
+  test('an opening balance dated the evening before the printed range starts the period on its first day', () => {
+    const page: SynthLine[] = [
+      [40, 30, 'Kreditbank Weser eG Umsatzübersicht'],
+      [40, 50, 'Tischlerei Brandt OHG IBAN DE89 3704 0044 0532 0130 00'],
+      [40, 62, 'Zeitraum 1. September 2025 bis 30. September 2025'],
+      ...head.slice(3, 15),
+      [40, 150, 'Saldo per 31.08.2025'], [545, 150, '+1.000,00', true],
+      [40, 162, 'Saldo per 30.09.2025'], [545, 162, '+1.250,00', true],
+    ];
+    const i = extractAccounts(synthDoc(page))[0]!.info;
+    assert.deepEqual([i.period_start, i.period_end, i.opening_balance], ['01.09.2025', '30.09.2025', '1.000,00']);
+  });
+});
