@@ -436,8 +436,9 @@ function findDates(words: Word[]): DateToken[] {
     const month = monthFromName(m.text);
     if (!month) continue;
     const y = words[i + 2];
-    const withYear = y !== undefined && /^\d{4},?$/u.test(y.text);
-    const date = parseDayMonth(`${w.text.replace(/\.$/u, '')}.${month}.${withYear ? y.text.replace(/,$/u, '') : ''}`);
+    // The year may end a clause (`am 16. Januar 2026: 1.234,56 EUR`, `…2026, …`, `…2026.`).
+    const withYear = y !== undefined && /^\d{4}[,:;.]?$/u.test(y.text);
+    const date = parseDayMonth(`${w.text.replace(/\.$/u, '')}.${month}.${withYear ? y.text.replace(/[,:;.]$/u, '') : ''}`);
     if (!date) continue;
     const last = withYear ? i + 2 : i + 1;
     out.push({ date, word: i, last, x0: w.x0, x1: words[last]!.x1 });

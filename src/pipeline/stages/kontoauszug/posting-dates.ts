@@ -18,7 +18,8 @@ export function segmentPeriod(s: Segment, doc: Period | null, ranges: readonly P
   if (a && b && a.year !== null && b.year !== null) {
     let start = { year: a.year, month: a.month, day: a.day };
     let end = { year: b.year, month: b.month, day: b.day };
-    const next = ranges.find((r) => dayNumber(r.start) === dayNumber(start) + 1 && dayNumber(r.start) <= dayNumber(end));
+    // The document's own period counts as a printed range too (one written with month names).
+    const next = [...ranges, ...(doc ? [doc] : [])].find((r) => dayNumber(r.start) === dayNumber(start) + 1 && dayNumber(r.start) <= dayNumber(end));
     if (next) start = next.start;
     // The opening names the statement it closed (`Kontostand am 09.12.2025, Auszug Nr. 12`): the
     // balance at that day's end; this statement's days begin the day after.

@@ -1,5 +1,6 @@
 import type { AmountToken, Line, Sign } from '../../layout/lines.js';
 import { ibanOf } from './accounts.js';
+import { datedBeforePostings } from './opening-before-postings.js';
 import { balanceKind } from './balances.js';
 import { columnOf, type ColumnModel } from './columns.js';
 import type { Event, Posting } from './posting.js';
@@ -156,7 +157,10 @@ function readBalance(st: Sectioning, e: BalanceEvent): void {
   // (an opening-worded carry at a page's top, `Saldovortrag`, is followed by postings).
   if (kind === 'opening' && cur !== null && openedByRoleless(cur, e.line, st.pending)) st.rolelessAbove = { s: cur, ...read };
   else if (kind === 'closing') st.rolelessAbove = null;
-  if (kind === 'opening' && closedFirst) setOpening(cur!, read);
+  // A role-less balance after the postings dated before all of them (`Kontostand am 31.03.` in a
+  // summary box below an April list) is the opening of those postings, not a closing.
+  const openingBelow = e.balance === 'either' && cur !== null && cur.opening === null && datedBeforePostings(e.line, cur.postings);
+  if ((kind === 'opening' && closedFirst) || openingBelow) setOpening(cur!, read);
   else if (kind === 'opening') readOpening(st, read);
   else readClosing(st, read);
 }
