@@ -4,6 +4,7 @@ import { fold } from '../../layout/fold.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { WEEKDAY, type Line } from '../../layout/lines.js';
 import { printedText } from '../../layout/printed-text.js';
+import { cellAt, cellParts, headerCells } from './header-cells.js';
 
 /**
  * Splits a posting's text lines into counterparty (Empfänger) and posting text (Buchungstext)
@@ -510,16 +511,10 @@ export interface PartyColumns {
  * (`Empfängerl`).
  */
 export function partyColumns(header: Line): PartyColumns | null {
-  const cells: { x0: number; words: string[] }[] = [];
-  let end = -Infinity;
-  for (const w of header.words) {
-    if (cells.length === 0 || w.x0 - end > header.size * 0.8) cells.push({ x0: w.x0, words: [] });
-    cells[cells.length - 1]!.words.push(fold(w.text));
-    end = w.x1;
-  }
+  const cells = headerCells(header);
   if (cells.length < 3) return null;
   const party = cells.findIndex((c) => {
-    const parts = c.words.join(' ').split(/[\s/]+/u).filter((t) => t !== '');
+    const parts = cellParts(c);
     return parts.length > 0 && parts.every((t) => vocab.partyHeader.test(t));
   });
   return party < 0 ? null : { starts: cells.map((c) => c.x0), party, tol: header.size * 0.5 };
@@ -527,11 +522,7 @@ export function partyColumns(header: Line): PartyColumns | null {
 
 /** The header cell a word starting at `x0` stands in. */
 function columnIndex(x0: number, cols: PartyColumns): number {
-  let k = 0;
-  cols.starts.forEach((x, j) => {
-    if (x <= x0 + cols.tol) k = j;
-  });
-  return k;
+  return cellAt(x0, cols.starts, cols.tol);
 }
 
 /** Each printed line's words outside the counterparty's cell (and outside `skip`): the text cells line by line. */

@@ -1,6 +1,6 @@
-import { fold } from '../../layout/fold.js';
 import type { Line } from '../../layout/lines.js';
 import { printedText } from '../../layout/printed-text.js';
+import { cellAt, cellParts, headerCells } from './header-cells.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import type { Split } from './counterparty.js';
 import type { Posting } from './posting.js';
@@ -25,16 +25,10 @@ export interface PlaceColumns {
 
 /** The place cells of a column header, if it has any right of a text cell. */
 export function placeColumns(header: Line): PlaceColumns | null {
-  const cells: { x0: number; words: string[] }[] = [];
-  let end = -Infinity;
-  for (const w of header.words) {
-    if (cells.length === 0 || w.x0 - end > header.size * 0.8) cells.push({ x0: w.x0, words: [] });
-    cells[cells.length - 1]!.words.push(fold(w.text));
-    end = w.x1;
-  }
+  const cells = headerCells(header);
   const places = new Set<number>();
   cells.forEach((c, k) => {
-    const parts = c.words.join(' ').split(/[\s/]+/u).filter((t) => t !== '');
+    const parts = cellParts(c);
     // The first cell is a date's or the text's own; a place column follows the merchant's.
     if (k > 0 && parts.length > 0 && parts.every((t) => vocab.placeHeader.test(t))) places.add(k);
   });
@@ -43,11 +37,7 @@ export function placeColumns(header: Line): PlaceColumns | null {
 
 /** The header cell a word starting at `x0` stands in. */
 function cellIndex(x0: number, cols: PlaceColumns): number {
-  let k = 0;
-  cols.starts.forEach((x, j) => {
-    if (x <= x0 + cols.tol) k = j;
-  });
-  return k;
+  return cellAt(x0, cols.starts, cols.tol);
 }
 
 /**
