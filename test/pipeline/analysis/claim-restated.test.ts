@@ -7,20 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { LoadedDocument, TextCell } from '../../../src/pipeline/model/document.js';
+import type { LoadedDocument } from '../../../src/pipeline/model/document.js';
 import { mahnungAnalyzer } from '../../../src/pipeline/stages/analysis/mahnung/index.js';
 import { analyzeLetter } from '../../support/analyze-letter.js';
+import { cell, type PlacedWord, words } from '../../support/placed-words.js';
 
-type W = [text: string, x: number, y: number];
-const cell = ([text, x, y]: W): TextCell => ({ text, bbox: { x, y, width: text.length * 6, height: 10 }, fontSize: 10, source: 'pdf', confidence: 1 });
-const words = (y: number, x: number, text: string): W[] => {
-  let at = x;
-  return text.split(' ').map((t) => {
-    const w: W = [t, at, y];
-    at += t.length * 6 + 4;
-    return w;
-  });
-};
+type W = PlacedWord;
 /** A label at the left and an amount ending at the right margin. */
 const line = (y: number, label: string, amount: string): W[] => [...words(y, 56, label), ...words(y, 540 - amount.length * 6 - (amount.split(' ').length - 1) * 4, amount)];
 
