@@ -16,13 +16,20 @@
  * instead and handed over as `globalThis.pdfjsWorker`, which pdf.js takes before importing, so
  * both halves are loaded before the built-ins are put back. ESM evaluates this file's imports
  * in order: `native-builtins.ts` takes the built-ins before either half runs.
+ *
+ * pdf.js inflates every Flate stream through the global DecompressionStream; on this thread that
+ * global is replaced by one that inflates in one synchronous zlib call
+ * (`sync-decompression-stream.ts`, why and its contract there). The service's own thread never
+ * loads this file, so only threads that read PDFs have it.
  */
 import { restoreNativeBuiltins } from './native-builtins.js';
 import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { SyncDecompressionStream } from './sync-decompression-stream.js';
 
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
 restoreNativeBuiltins();
+(globalThis as { DecompressionStream?: unknown }).DecompressionStream = SyncDecompressionStream;
 
 export const { getDocument, OPS } = pdfjs;
 export type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
