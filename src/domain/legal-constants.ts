@@ -66,6 +66,8 @@ export const LEGAL = {
     values: [{ from: '2001-09-01', value: [[0, 3], [5, 6], [8, 9]] as readonly (readonly [number, number])[] }],
     source: '§573c Abs. 1 BGB (Zugang spätestens am dritten Werktag eines Monats, zum Ablauf des übernächsten Monats)',
   } as LegalConstant<readonly (readonly [number, number])[]>,
+  /** Months § 573a BGB adds to the landlord's period of §573c when terminating a flat in a two-flat house the landlord lives in (or rooms in the landlord's own flat). */
+  bgb573aExtraMonths: { values: [{ from: '2001-09-01', value: 3 }], source: '§573a Abs. 1 Satz 2, Abs. 2 BGB' } as LegalConstant<number>,
   bgb573cTenantMonths: { values: [{ from: '2001-09-01', value: 3 }], source: '§573c Abs. 1 Satz 1 BGB' } as LegalConstant<number>,
   /** Statutory base rate (Basiszinssatz) in percent, by half-year. */
   basiszinssatz: {

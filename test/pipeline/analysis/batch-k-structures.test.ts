@@ -1,0 +1,114 @@
+/**
+ * Structures behind blind batch K's leftovers (issue 22, docs/blind-batch-k.md "Session 18"), on
+ * letters of our own wording built on them, never author K's: a landlord's termination under
+ * § 573a BGB (own two-flat house), whose notice period grows by three months; an Austrian
+ * Strafverfügung that imposes a Geldstrafe in a sentence with the currency sign before the amount
+ * and lists the offence under `Zeit:` / `Ort:`. Real text-layer PDFs through the real pipeline.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
+import { flagTopics, keyValues, letterRuns } from './letter-runs.js';
+
+const analysisOf = letterRuns();
+
+/**
+ * A landlord living in the ground floor terminates the upper flat of the two-flat house, relying
+ * on § 573a BGB. Tenancy since 01.06.2023 (three years at receipt: § 573c gives three months);
+ * handed over on Mon 14.09.2026, after the third Werktag of September, so October is the first
+ * month counted: 3 months → 31.12.2026, 3 + 3 → 31.03.2027.
+ */
+function ownHouseTermination(end: string, ground: Line[] = ['Da wir das Haus mit nur zwei Wohnungen selbst bewohnen, stützen wir die Kündigung auf', '§ 573a Abs. 1 BGB.']): Line[][] {
+  return [
+    [
+      'Dieter und Monika Brandt · Lindenweg 12 · 34117 Kassel',
+      '',
+      'Herrn',
+      'Sven Albers',
+      'Lindenweg 12 (1. OG)',
+      '34117 Kassel',
+      '',
+      row(['Durch Boten zugestellt am 14.09.2026', 56], ['Kassel, 14.09.2026', 380]),
+      '',
+      '# Kündigung Ihrer Wohnung im ersten Obergeschoss',
+      '',
+      'Sehr geehrter Herr Albers,',
+      '',
+      `wir kündigen das seit dem 01.06.2023 bestehende Mietverhältnis über die Wohnung im ersten`,
+      `Obergeschoss zum ${end}.`,
+      '',
+      ...ground,
+      'Bitte geben Sie die Schlüssel bei Auszug persönlich bei uns ab.',
+      '',
+      'Mit freundlichen Grüßen',
+      '',
+      row(['Dieter Brandt', 56], ['Monika Brandt', 250]),
+    ],
+  ];
+}
+
+/**
+ * A Salzburg city authority's Strafverfügung for speeding on Fri 03.07.2026: the fine
+ * stands in a sentence that wraps before the amount, `€` before the figure; no costs.
+ */
+const strafverfuegung: Line[][] = [
+  [
+    '# Magistrat der Stadt Salzburg',
+    'Strafamt · Schwarzstraße 44 · 5020 Salzburg · Österreich',
+    '',
+    row(['Frau', 56], ['Zahl', 340], ['S-VERK-2026-30177', 430]),
+    row(['Hanna Vogt', 56], ['Datum', 340], ['21.07.2026', 430]),
+    row(['Rosenstraße 3', 56]),
+    row(['83395 Freilassing', 56]),
+    '',
+    '# Strafverfügung',
+    '',
+    'Die Behörde legt Ihnen folgende Verwaltungsübertretung zur Last:',
+    row(['1.', 56], ['Zeit:', 80], ['03.07.2026, 08:15 Uhr', 160]),
+    row(['2.', 56], ['Ort:', 80], ['Salzburg, Sterneckstraße Höhe Nr. 20', 160]),
+    row(['3.', 56], ['Fahrzeug:', 80], ['PKW, Kennzeichen BGL-HV 318 (D)', 160]),
+    row(['4.', 56], ['Tat:', 80], ['Sie haben die zulässige Höchstgeschwindigkeit von 50 km/h um 31 km/h', 160]),
+    row(['', 56], ['', 80], ['überschritten (Messtoleranz abgezogen).', 160]),
+    '',
+    'Wegen dieser Übertretung wird gemäß § 99 Abs. 3 lit. a StVO über Sie eine Geldstrafe',
+    'von € 150,00 verhängt, falls diese uneinbringlich ist, eine Ersatzfreiheitsstrafe',
+    'von 30 Stunden.',
+    'Geldstrafen ab € 70,00 können auch in Deutschland vollstreckt werden.',
+    '',
+    '# Rechtsmittelbelehrung',
+    'Sie können gegen diese Strafverfügung binnen zwei Wochen nach Zustellung Einspruch erheben.',
+  ],
+];
+
+describe('batch K structures', () => {
+  it('§ 573a BGB: a landlord terminating in the own two-flat house has three months more than § 573c gives', async () => {
+    const a = await analysisOf('kuendigung', ownHouseTermination('31.12.2026'));
+    assert.equal(keyValues(a).beendigungsdatum, '31.12.2026');
+    const flag = a.review_flags.find((f) => f.topic === 'kuendigungsfrist');
+    assert.ok(flag, JSON.stringify(a.review_flags));
+    assert.match(flag.description, /573a/u);
+    assert.match(flag.description, /31\.03\.2027/u);
+  });
+
+  it('§ 573a BGB with the extended period kept: no flag', async () => {
+    const a = await analysisOf('kuendigung', ownHouseTermination('31.03.2027'));
+    assert.ok(!flagTopics(a).includes('kuendigungsfrist'), JSON.stringify(a.review_flags));
+  });
+
+  it('the control: the same end date on a ground of § 573 BGB (own use) keeps the plain § 573c period, no flag', async () => {
+    const a = await analysisOf('kuendigung', ownHouseTermination('31.12.2026', [
+      'Wir benötigen die Wohnung für unsere Tochter (§ 573 Abs. 2 Nr. 2 BGB); ein Sonderkündigungsrecht',
+      'nach § 573a BGB nehmen wir nicht in Anspruch, sondern kündigen wegen Eigenbedarfs.',
+    ]));
+    assert.ok(!flagTopics(a).includes('kuendigungsfrist'), JSON.stringify(a.review_flags));
+  });
+
+  it('an Austrian Strafverfügung: the Geldstrafe imposed in a sentence, € before the amount, is the fine; `Zeit:` is the offence date', async () => {
+    const a = await analysisOf('bussgeldbescheid', strafverfuegung);
+    const v = keyValues(a);
+    assert.equal(v.geldbusse, '€ 150,00');
+    assert.equal(v.tatdatum, '03.07.2026');
+    assert.equal(v.bescheiddatum, '21.07.2026');
+    assert.match(a.summary, /150,00/u);
+  });
+});
