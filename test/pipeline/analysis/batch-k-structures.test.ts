@@ -3,11 +3,13 @@
  * letters of our own wording built on them, never author K's: a landlord's termination under
  * § 573a BGB (own two-flat house), whose notice period grows by three months; an Austrian
  * Strafverfügung that imposes a Geldstrafe in a sentence with the currency sign before the amount
- * and lists the offence under `Zeit:` / `Ort:`. Real text-layer PDFs through the real pipeline.
+ * and lists the offence under `Zeit:` / `Ort:`; a tax notice whose taxable income is `0 €`; a
+ * reminder whose fee parts, claim and late fee stand behind dotted leaders as running lines (their
+ * amounts in no column). Real text-layer PDFs through the real pipeline.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
+import { type Line, lv, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
 import { flagTopics, keyValues, letterRuns } from './letter-runs.js';
 
 const analysisOf = letterRuns();
@@ -80,6 +82,56 @@ const strafverfuegung: Line[][] = [
   ],
 ];
 
+/** ESt 2025 of a trainee with a loss: taxable income 0 €, the wage tax withheld refunded. */
+const zeroIncome: Line[][] = [
+  [
+    '# Finanzamt Kiel',
+    'Rathausplatz 4 · 24103 Kiel',
+    '',
+    row(['Frau', 56], ['Steuernummer', 330], ['19/277/41820', 430]),
+    row(['Merle Thiessen', 56], ['Datum', 330], ['02.09.2026', 430]),
+    row(['Holtenauer Straße 80', 56]),
+    row(['24105 Kiel', 56]),
+    '',
+    '# Bescheid für 2025 über Einkommensteuer',
+    '',
+    lv('Einkünfte aus nichtselbständiger Arbeit', '- 640 €'),
+    lv('Summe der Einkünfte', '- 640 €'),
+    lv('zu versteuerndes Einkommen', '0 €'),
+    lv('festgesetzte Einkommensteuer', '0,00 €'),
+    lv('Steuerabzug vom Lohn', '412,00 €'),
+    lv('Erstattung', '412,00 €'),
+  ],
+];
+
+/** A music school's reminder: fee parts, their subtotal and a late fee behind dotted leaders. */
+const leaderReminder: Line[][] = [
+  [
+    '# Musikschule am Dom',
+    'Domplatz 3 · 99084 Erfurt',
+    '',
+    'Herrn',
+    'Paul Kessler',
+    'Anger 17',
+    '99084 Erfurt',
+    '',
+    row(['Schülernummer 4471', 56], ['Erfurt, 12.10.2026', 380]),
+    '',
+    '# Zahlungserinnerung: Unterrichtsentgelt Herbst 2026',
+    '',
+    'Sehr geehrter Herr Kessler,',
+    'das Unterrichtsentgelt für das Herbstquartal ist bis heute nicht bei uns eingegangen.',
+    '',
+    'Klavierunterricht (12 x 21,00 €) ........................................ 252,00 €',
+    'Leihgebühr Instrument .................................................... 30,00 €',
+    'Unterrichtsentgelt ........................................................... 282,00 €',
+    'Säumnisgebühr ................................................................ 8,00 €',
+    row(['Gesamtbetrag', 56], ['290,00 €', -430]),
+    '',
+    'Bitte überweisen Sie 290,00 € bis spätestens 26.10.2026.',
+  ],
+];
+
 describe('batch K structures', () => {
   it('§ 573a BGB: a landlord terminating in the own two-flat house has three months more than § 573c gives', async () => {
     const a = await analysisOf('kuendigung', ownHouseTermination('31.12.2026'));
@@ -110,5 +162,22 @@ describe('batch K structures', () => {
     assert.equal(v.tatdatum, '03.07.2026');
     assert.equal(v.bescheiddatum, '21.07.2026');
     assert.match(a.summary, /150,00/u);
+  });
+
+  it('taxable income of 0 € is read: whole euros below a thousand with the currency after them', async () => {
+    const a = await analysisOf('steuerbescheid', zeroIncome);
+    assert.equal(keyValues(a).zu_versteuerndes_einkommen, '0 €');
+    assert.equal(keyValues(a).erstattung, '412,00 €');
+  });
+
+  it('a claim behind a dotted leader: the row the late fee is added to is the main claim, the sum holds', async () => {
+    const a = await analysisOf('mahnung', leaderReminder);
+    const v = keyValues(a);
+    assert.equal(v.hauptforderung, '282,00 €');
+    assert.equal(v.gesamtforderung, '290,00 €');
+    assert.deepEqual(a.checks.map((c) => c.holds), [true]);
+    // The parts of the claim, named by their labels (the amount inside a label's brackets is no column).
+    assert.equal(v.klavierunterricht, '252,00 €');
+    assert.equal(v.leihgebuehr_instrument, '30,00 €');
   });
 });

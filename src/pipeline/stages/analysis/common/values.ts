@@ -69,6 +69,10 @@ export function readValueAt(line: TextLine, i: number, kind: ValueKind): Parsed 
         const next = strip(t(1));
         return CURRENCY.test(next) ? { printed: `${first} ${next}`, used: 2 } : { printed: first, used: 1 };
       }
+      // Whole euros below a thousand only with the currency after them ("zu versteuerndes
+      // Einkommen 0 €", "Verlustvortrag 850 €"): without it a short number is a count, a day or
+      // a footnote.
+      if (/^\d{1,3}$/.test(first) && CURRENCY.test(strip(t(1)))) return { printed: `${first} ${strip(t(1))}`, used: 2 };
       return null;
     }
     case 'date': {
