@@ -5,7 +5,8 @@
  * Strafverfügung that imposes a Geldstrafe in a sentence with the currency sign before the amount
  * and lists the offence under `Zeit:` / `Ort:`; a tax notice whose taxable income is `0 €`; a
  * reminder whose fee parts, claim and late fee stand behind dotted leaders as running lines (their
- * amounts in no column). Real text-layer PDFs through the real pipeline.
+ * amounts in no column); a municipal tax notice that sets an annual amount and collects it in a
+ * schedule of instalments. Real text-layer PDFs through the real pipeline.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -132,6 +133,39 @@ const leaderReminder: Line[][] = [
   ],
 ];
 
+/**
+ * A city's Zweitwohnungsteuer 2026 (rent 8.000 € × 12 % = 960,00 €), due in two half-year
+ * instalments of 480,00 €; `second` replaces the second instalment (a schedule that no longer adds
+ * up to the annual amount).
+ */
+function secondHomeTax(second = '480,00 €'): Line[][] {
+  return [
+    [
+      '# Stadt Warnemünde-Land',
+      'Steueramt · Seestraße 1 · 18119 Rostock',
+      '',
+      row(['Frau', 56], ['Kassenzeichen', 330], ['71.220.4418', 440]),
+      row(['Ines Pahl', 56], ['Datum', 330], ['10.02.2026', 440]),
+      row(['Mühlenstraße 9', 56]),
+      row(['10178 Berlin', 56]),
+      '',
+      '# Zweitwohnungsteuerbescheid 2026',
+      '',
+      'Für Ihre Wohnung Am Strom 44 wird die Zweitwohnungsteuer wie folgt berechnet:',
+      row(['Jahresnettokaltmiete', 56], ['Steuersatz', -380], ['Steuer jährlich', -539]),
+      row(['8.000,00 €', 56], ['12 %', -380], ['960,00 €', -539]),
+      '',
+      '# Fälligkeiten',
+      row(['Rate', 56], ['fällig am', 200], ['Betrag', -539]),
+      row(['1. Halbjahr', 56], ['15.04.2026', 200], ['480,00 €', -539]),
+      row(['2. Halbjahr', 56], ['15.10.2026', 200], [second, -539]),
+      '',
+      '# Rechtsbehelfsbelehrung',
+      'Gegen diesen Bescheid kann innerhalb eines Monats nach Bekanntgabe Widerspruch erhoben werden.',
+    ],
+  ];
+}
+
 describe('batch K structures', () => {
   it('§ 573a BGB: a landlord terminating in the own two-flat house has three months more than § 573c gives', async () => {
     const a = await analysisOf('kuendigung', ownHouseTermination('31.12.2026'));
@@ -179,5 +213,20 @@ describe('batch K structures', () => {
     // The parts of the claim, named by their labels (the amount inside a label's brackets is no column).
     assert.equal(v.klavierunterricht, '252,00 €');
     assert.equal(v.leihgebuehr_instrument, '30,00 €');
+  });
+
+  it('an annual tax collected in instalments: the annual amount and the instalment are key numbers, tied by their sum', async () => {
+    const a = await analysisOf('steuerbescheid', secondHomeTax());
+    const v = keyValues(a);
+    assert.equal(v.steuer, '960,00 €', JSON.stringify(v));
+    assert.equal(v.rate_halbjahr, '480,00 €');
+    assert.match(a.summary, /960,00 €/u);
+  });
+
+  it('the control: a schedule that does not add up to a printed amount names no annual amount', async () => {
+    const a = await analysisOf('steuerbescheid', secondHomeTax('500,00 €'));
+    const v = keyValues(a);
+    assert.equal(v.steuer, undefined);
+    assert.equal(v.rate_halbjahr, undefined);
   });
 });
