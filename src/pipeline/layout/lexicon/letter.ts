@@ -280,7 +280,7 @@ export const LETTER_LEXICON: readonly Entry<LetterMeaning>[] = [
   { word: 'überweisen sie', means: ['mahnungSignalBegleichen'] },
   { word: 'zahlen sie', means: ['mahnungSignalBegleichen'] },
   { word: 'Säumniszuschlag', pattern: String.raw`säumniszuschl`, means: ['mahnungSignalSaeumnis', 'dunningCosts'] },
-  { word: 'Säumnisgebühr', pattern: String.raw`säumnisgebühr`, means: ['dunningCosts'] },
+  { word: 'Säumnisgebühr', pattern: String.raw`\bsäumnisgebühr`, means: ['dunningCosts'] },
   { word: 'Vollstreckung', pattern: String.raw`vollstreck`, means: ['mahnungSignalVollstreckung'] },
   { word: 'Pfändung', means: ['mahnungSignalVollstreckung'] },
   { word: 'Erzwingungshaft', means: ['mahnungSignalVollstreckung'] },
