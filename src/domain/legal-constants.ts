@@ -66,6 +66,8 @@ export const LEGAL = {
     values: [{ from: '2001-09-01', value: [[0, 3], [5, 6], [8, 9]] as readonly (readonly [number, number])[] }],
     source: '§573c Abs. 1 BGB (Zugang spätestens am dritten Werktag eines Monats, zum Ablauf des übernächsten Monats)',
   } as LegalConstant<readonly (readonly [number, number])[]>,
+  /** Months § 573a BGB adds to the landlord's period of §573c when terminating a flat in a two-flat house the landlord lives in (or rooms in the landlord's own flat). */
+  bgb573aExtraMonths: { values: [{ from: '2001-09-01', value: 3 }], source: '§573a Abs. 1 Satz 2, Abs. 2 BGB' } as LegalConstant<number>,
   bgb573cTenantMonths: { values: [{ from: '2001-09-01', value: 3 }], source: '§573c Abs. 1 Satz 1 BGB' } as LegalConstant<number>,
   /** Statutory base rate (Basiszinssatz) in percent, by half-year. */
   basiszinssatz: {
@@ -131,6 +133,18 @@ export const LEGAL = {
    * Zusatzbeitrag and the PV child rules vary by person, so the ranges are wide), and the
    * monthly contribution ceilings in cents.
    */
+  /**
+   * The employee's Pflegeversicherung rate of a parent in percent (§55 SGB XI, §58 Abs. 3 SGB XI):
+   * half the general rate; in Saxony 0,5 points more (the Buß- und Bettag was kept as a holiday);
+   * minus 0,25 points for the second to fifth child under 25.
+   */
+  pflegeversicherungEltern: {
+    values: [
+      { from: '2023-07-01', value: { parent: 1.7, saxonyExtra: 0.5, perChild: 0.25, maxChildren: 5 } },
+      { from: '2025-01-01', value: { parent: 1.8, saxonyExtra: 0.5, perChild: 0.25, maxChildren: 5 } },
+    ],
+    source: '§55 Abs. 1, 3 SGB XI (3,4 % ab 07/2023, 3,6 % ab 2025; Abschlag 0,25 Punkte je Kind ab dem zweiten bis zum fünften Kind unter 25), §58 Abs. 3 SGB XI (Sachsen: Arbeitnehmer 0,5 Punkte mehr)',
+  } as LegalConstant<{ parent: number; saxonyExtra: number; perChild: number; maxChildren: number }>,
   sozialversicherung: {
     values: [
       { from: '2024-01-01', value: { rv: 9.3, av: 1.3, kvMin: 7.3, kvMax: 7.3 + 2.2, pvMin: 0.7, pvMax: 2.9, bbgKv: 517_500, bbgRv: 755_000, uebergangsbereichBis: 200_000 } },

@@ -9,7 +9,7 @@ import { completeSumTable, dropPartsEqualToTotal, tableSumCheck } from '../commo
 import type { AnalysisInput } from '../common/analysis-stage.js';
 import { keyNumbersOf } from '../common/analysis-stage.js';
 import { letterDate } from '../common/dates.js';
-import { findInProse, DATE_SRC } from '../common/prose.js';
+import { findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
 import { findKeyValue, findKeyValues, type FoundValue, type LabelSpec } from '../common/values.js';
 import { withLabelledAmounts } from '../common/labelled-amounts.js';
 import { unnamedTableEnds } from '../common/unnamed-table-ends.js';
@@ -18,8 +18,10 @@ import { letterPattern } from '../../../layout/letter-words.js';
 export const BUSSGELD_KEYS = ['bescheiddatum', 'tatdatum', 'geldbusse', 'gebuehren', 'auslagen', 'gesamtbetrag', 'punkte', 'fahrverbot'] as const;
 
 const SPECS: Record<'geldbusse' | 'gebuehren' | 'auslagen' | 'gesamtbetrag', LabelSpec> = {
-  // A foreign authority writing in German (NL CJIB, AT Strafverfügung) names the fine a Sanktion or
-  // a Geldstrafe; tried after the German words.
+  // A foreign authority writing in German (NL CJIB) names the fine a Sanktion; tried after the
+  // German words. The Austrian `Geldstrafe` is no label here: a notice also cites fines in
+  // general (`Geldstrafen ab € 70,00 werden … vollstreckt`); it is read where a sentence imposes
+  // it (FINE_IMPOSED).
   geldbusse: { labels: ['Geldbuße', 'Bußgeld', 'Verwarnungsgeld', 'Verwarngeld', 'Geldbetrag', 'Sanktion', 'Sanktionsbetrag'], kind: 'money', maxGap: 5, skipLine: letterPattern('notFineAmount', '$W', '') },
   gebuehren: { labels: ['Gebühren insgesamt', 'Gebühren', 'Gebühr', 'Verwaltungsgebühr', 'Verwaltungsgebühren', 'Verwaltungskosten'], kind: 'money', maxGap: 6 },
   // Itemised Auslagen (Zustellung, Blutentnahme, Gutachten) under an `Auslagen:` heading close with
@@ -27,6 +29,9 @@ const SPECS: Record<'geldbusse' | 'gebuehren' | 'auslagen' | 'gesamtbetrag', Lab
   auslagen: { labels: ['Auslagen insgesamt', 'Summe der Auslagen', 'Auslagen gesamt', 'Auslagen', 'Zustellungsauslagen', 'Zustellkosten', 'Auslagen der Verwaltungsbehörde'], kind: 'money', maxGap: 6 },
   gesamtbetrag: { labels: ['Gesamtbetrag', 'Gesamtforderung', 'zu zahlender Gesamtbetrag', 'zu zahlender Betrag', 'Zahlbetrag', 'Gesamtsumme', 'Summe', 'Gesamt', 'insgesamt'], kind: 'money', maxGap: 5 },
 };
+
+/** Printed prose: a fine imposed, the amount (captured) after the noun and before the verb that imposes it. */
+const FINE_IMPOSED = new RegExp(String.raw`\b(?:Geldbuße|Geldstrafe|Verwarnungsgeld)\s+(?:von|in\s+Höhe\s+von|über)\s+(${MONEY_SRC})(?=[^.\d]{0,40}?\b(?:verhängt|festgesetzt|auferlegt)\b)`, 'u');
 
 const COUNT_WORDS: Record<string, string> = { ein: '1', einen: '1', eine: '1', einem: '1', zwei: '2', drei: '3' };
 
@@ -57,6 +62,11 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
   const found: Record<string, { value: string; page: number; line?: TextLine } | null> = {};
   for (const [name, spec] of Object.entries(SPECS)) found[name] = findKeyValue(input.lines, spec);
   found.geldbusse = restatedInSummary(findKeyValues(input.lines, SPECS.geldbusse)) ?? found.geldbusse ?? null;
+  // The fine imposed in a sentence, its amount after the noun and often on the next line, the
+  // currency sign before the figure as Austrian notices print it ("wird … eine Geldstrafe / von
+  // € 70,00 verhängt"): only with the verb that imposes it, so a fine merely announced or cited
+  // ("Geldstrafen ab € 70 werden vollstreckt", a catalogue rate "vorgesehen") is not taken.
+  found.geldbusse ??= findInProse(input.texts, FINE_IMPOSED);
   // A hearing letter (Anhörung) names the fine only as the catalogue rate ("ist nach dem
   // Bußgeldkatalog eine Geldbuße von 100,00 € vorgesehen"); when nothing else names a fine,
   // that rate is the fine the letter announces.
@@ -76,7 +86,11 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
     // An offence that lasts (a registration, a notice not given in time) is charged as a period;
     // its first day is the Tattag: "haben … in der Zeit vom 16.06.2026 bis 17.08.2026".
     findInProse(input.texts, new RegExp(String.raw`(?:wird vorgeworfen|vorgeworfen,|Ihnen wird zur Last gelegt|haben)[^.]{0,40}?(?:in der Zeit|im Zeitraum)\s+vom\s+(${DATE_SRC})\s+bis`, 'u')) ??
-    findInProse(input.texts, new RegExp(String.raw`\bam\s+(${DATE_SRC})\s*,?\s+(?:um|gegen|von|ab)\s+\d{1,2}[:.]\d{2}`, 'u'));
+    findInProse(input.texts, new RegExp(String.raw`\bam\s+(${DATE_SRC})\s*,?\s+(?:um|gegen|von|ab)\s+\d{1,2}[:.]\d{2}`, 'u')) ??
+    // Austrian notices list the offence as numbered rows `1. Zeit: 12.09.2026, 14:32 Uhr` /
+    // `2. Ort: …` / `4. Tat: …`: the bare `Zeit:` is tried last, only as a row's label (at the line's
+    // start after an optional row number) with the date right after its colon.
+    findInProse(input.texts, new RegExp(String.raw`(?:^|\n)[ \t]*(?:\d{1,2}\.[ \t]+)?Zeit:[ \t]*(${DATE_SRC})`, 'u'));
   const punkte =
     // The count stands on the line of the word Punkt (a number ending the line above is not it).
     findInProse(input.texts, /(\d|ein|einen|zwei|drei)[ \t]+Punkte?n?\b(?=[^.]{0,80}(?:Fahreignungsregister|Flensburg|eingetragen|Eintragung))/iu) ??

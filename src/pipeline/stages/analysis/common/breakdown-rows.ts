@@ -12,7 +12,7 @@ import type { TextLine } from '../../../layout/text-lines.js';
 import { figureAt, type Figure } from '../../../layout/figures.js';
 import { headerCellAbove } from '../../../layout/table/index.js';
 import type { LabelledAmount } from './labelled-amounts.js';
-import { lastMoney, partsAbove } from './sum-rows-above.js';
+import { afterLeader, lastMoney, partsAbove } from './sum-rows-above.js';
 
 /** The row's longest run of cells without a digit before its first money figure. */
 function rowName(line: TextLine): string {
@@ -34,7 +34,9 @@ function rowName(line: TextLine): string {
  */
 function partName(lines: readonly TextLine[], line: TextLine, figure: Figure): string {
   const money = line.cells.filter((_, i) => figureAt(line, i)?.kind === 'money').length;
-  if (money < 2) return rowName(line);
+  // A dotted leader ties the figure to the label before it; an amount inside that label
+  // (`Semesterticket (6 x 37,80 €) ........ 226,80 €`) is part of the name, not a column.
+  if (money < 2 || afterLeader(line, figure)) return rowName(line);
   const header = headerCellAbove(lines, line, figure);
   return header ? `${header} ${rowName(line)}` : '';
 }

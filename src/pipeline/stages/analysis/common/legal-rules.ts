@@ -115,13 +115,15 @@ export function earliestAllotmentEnd(zugang: CalendarDate): CalendarDate {
 /**
  * Earliest end of a residential tenancy (§573c Abs. 1 BGB): notice received by the third
  * Werktag of a month ends the tenancy at the end of the month after next (3 months); the
- * landlord's period grows to 6 / 9 months after 5 / 8 years.
+ * landlord's period grows to 6 / 9 months after 5 / 8 years. A landlord terminating under §573a
+ * BGB (own two-flat house, rooms in the own flat) adds three months to it (`ownHouse`).
  */
-export function earliestTenancyEnd(zugang: CalendarDate, byLandlord: boolean, mietbeginn: CalendarDate | null): { ende: CalendarDate; months: number } {
+export function earliestTenancyEnd(zugang: CalendarDate, byLandlord: boolean, mietbeginn: CalendarDate | null, ownHouse = false): { ende: CalendarDate; months: number } {
   let months = valueAt(LEGAL.bgb573cTenantMonths, zugang);
   if (byLandlord && mietbeginn) {
     for (const [years, m] of valueAt(LEGAL.bgb573cLandlord, zugang)) if (completedYears(mietbeginn, zugang) >= years) months = m;
   }
+  if (byLandlord && ownHouse) months += valueAt(LEGAL.bgb573aExtraMonths, zugang);
   const late = compareDates(zugang, thirdWerktag(zugang.year, zugang.month)) > 0;
   const ende = endOfMonth(addMonths({ ...zugang, day: 1 }, months - 1 + (late ? 1 : 0)));
   return { ende, months };

@@ -13,12 +13,26 @@ import { placeOf } from './line-order.js';
 /** Rows read above a total at most. */
 const MAX_ROWS = 8;
 
+/** A dotted leader as printed (`..........`): a word of three or more points and nothing else. */
+const LEADER = /^[.·…]{3,}$/u;
+
+/**
+ * The row's amount in the column, or — on a row whose label a dotted leader ties to its amount
+ * (`Semesterbeitrag ........ 339,30 €`) — the amount right after the leader wherever it stands:
+ * such lists are set as running lines, so their amounts end where each line ends, not in a column.
+ */
 function moneyIn(line: TextLine, column: { x0: number; x1: number }): Figure | null {
   for (let i = 0; i < line.cells.length; i++) {
     const f = figureAt(line, i);
     if (f?.kind === 'money' && f.cents !== null && sameColumn(f, column)) return f;
   }
-  return null;
+  const last = lastMoney(line);
+  return last && afterLeader(line, last) ? last : null;
+}
+
+/** Whether a dotted leader stands right before the figure: the leader ties it to the row's label. */
+export function afterLeader(line: TextLine, figure: Figure): boolean {
+  return figure.index > 0 && LEADER.test(line.cells[figure.index - 1]!.text);
 }
 
 export function lastMoney(line: TextLine): Figure | null {

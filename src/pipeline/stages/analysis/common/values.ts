@@ -44,7 +44,7 @@ const NOTICE_COUNT = /^(?:\d{1,2}|eine?[mnr]?|zwei|drei|vier|fünf|sechs|sieben|
 const NOTICE_UNIT = /^(?:Wochen?|Monate?n?)$/u;
 
 /** Tries to read a value of `kind` starting at cell `i` of `line`. */
-export function readValueAt(line: TextLine, i: number, kind: ValueKind): Parsed | null {
+export function readValueAt(line: TextLine, i: number, kind: ValueKind, { shortWhole = false } = {}): Parsed | null {
   const t = (k: number) => line.cells[i + k]?.text ?? '';
   const strip = (s: string) => s.replace(/^[(:=]+|[);:,.]+$/g, '');
   const first = repairDigits(strip(t(0)));
@@ -69,6 +69,11 @@ export function readValueAt(line: TextLine, i: number, kind: ValueKind): Parsed 
         const next = strip(t(1));
         return CURRENCY.test(next) ? { printed: `${first} ${next}`, used: 2 } : { printed: first, used: 1 };
       }
+      // Whole euros below a thousand (`shortWhole`: only right of the label on its own line) and
+      // only with the currency after them ("zu versteuerndes Einkommen 0 €"): without it a short
+      // number is a count, a day or a footnote, and under a header cell it may be another row's
+      // figure of a tariff table (`Stufe 4 … 396 €` under `zu versteuerndes Einkommen`).
+      if (shortWhole && /^\d{1,3}$/.test(first) && CURRENCY.test(strip(t(1)))) return { printed: `${first} ${strip(t(1))}`, used: 2 };
       return null;
     }
     case 'date': {
@@ -164,7 +169,7 @@ function valueRight(hit: LabelHit, spec: LabelSpec, lines: readonly TextLine[]):
     }
     // A number right after §, Abs., Nr., Art., Anlage is a citation, not a value ("§ 4 StVG").
     const citation = k > 0 && CITATION.test(line.cells[k - 1]!.text);
-    const parsed = citation ? null : readValueAt(line, k, spec.kind);
+    const parsed = citation ? null : readValueAt(line, k, spec.kind, { shortWhole: true });
     if (parsed) return { ...parsed, index: k };
     const word = line.cells[k]!.text;
     // A dotted leader OCR read as junk words: from a word that is mostly dots or noughts on, the

@@ -26,6 +26,27 @@ const ELECTRONIC = letterPattern('electronicForm');
 const PROBATION = letterPattern('probation');
 const TRAINING = letterPattern('training');
 const ALLOTMENT = letterPattern('allotmentLease');
+const OWN_HOUSE = letterPattern('landlordOwnHouse', '$W', 'gu');
+/** A negation in the clause of the citation ("kein Sonderkündigungsrecht nach § 573a BGB", "… nehmen wir nicht in Anspruch"). */
+const NEGATED = /\b(?:nicht|kein(?:e|en|em|er)?)\b/u;
+/** The end of a clause: a full stop, semicolon, ! or ?, before a space — not the point of an abbreviation ("Abs. 1", "Nr. 2", "S. 2"). */
+const CLAUSE_END = /(?<!\b(?:abs|nr|s|satz|ziff|vgl|bzw))[.!?;](?:\s|$)/gu;
+
+/**
+ * The landlord terminates under § 573a BGB: the section is cited (folded text) in a clause
+ * without a negation. A letter that names the section only to say it does not rely on it ("ein
+ * Sonderkündigungsrecht nach § 573a BGB nehmen wir nicht in Anspruch") keeps the plain period.
+ */
+function ownHouseGround(folded: string): boolean {
+  for (const m of folded.matchAll(OWN_HOUSE)) {
+    const before = folded.slice(Math.max(0, m.index - 160), m.index);
+    const after = folded.slice(m.index, m.index + 160);
+    const from = Math.max(0, ...[...before.matchAll(CLAUSE_END)].map((x) => x.index + x[0].length));
+    const to = [...after.matchAll(CLAUSE_END)][0]?.index ?? after.length;
+    if (!NEGATED.test(before.slice(from) + after.slice(0, to))) return true;
+  }
+  return false;
+}
 
 /** Section headings, folded (the lexicon's printed words through the letter fold). */
 export const KUENDIGUNG_HEADINGS = letterForms('kuendigungHeading');
@@ -52,6 +73,7 @@ export const kuendigungAnalyzer: TypeAnalyzer<Facts> = {
         probation: PROBATION.test(folded),
         training: TRAINING.test(terminationClauses(text)),
         allotment: ALLOTMENT.test(terminationClauses(text)),
+        ownHouse: relationship === 'mietverhaeltnis' && ownHouseGround(folded),
         electronic: sentenceMatching(input.texts, ELECTRONIC),
         sender: senderOf(input.lines),
         subtype: sub.label,

@@ -18,6 +18,8 @@ export interface KuendigungFlagInput {
   training: boolean;
   /** The relationship ended is an allotment-garden lease (BKleingG), named in the terminating clause. */
   allotment: boolean;
+  /** A landlord terminates under § 573a BGB (a flat in the two-flat house the landlord lives in): the period grows by three months. */
+  ownHouse: boolean;
   eintritt: string | null;
   /** Wording that shows the letter was sent without a handwritten signature (e-mail, "ohne Unterschrift gültig"). */
   electronic: string | null;
@@ -61,9 +63,11 @@ export function kuendigungReviewFlags(f: KuendigungFlagInput): ReviewFlag<Kuendi
         flags.push({ topic: 'kuendigungsfrist', severity: 'warning', description: `Der Kleingartenpachtvertrag soll am ${fmtDate(ende)} enden; eine ordentliche Kündigung durch den Verpächter ist nur zum 30. November zulässig und muss spätestens am dritten Werktag im August (bei anderen Gründen im Februar) erklärt sein (§9 Abs. 2 BKleingG): bei Zugang am ${fmtDate(datum)} frühestens zum ${fmtDate(earliest)}.` });
       }
     } else if (f.relationship === 'mietverhaeltnis') {
-      const earliest = earliestTenancyEnd(datum, true, f.eintritt ? parseGermanDate(f.eintritt) : null);
+      const earliest = earliestTenancyEnd(datum, true, f.eintritt ? parseGermanDate(f.eintritt) : null, f.ownHouse);
       if (compareDates(ende, earliest.ende) < 0) {
-        flags.push({ topic: 'kuendigungsfrist', severity: 'warning', description: `Das Mietverhältnis soll am ${fmtDate(ende)} enden; bei Zugang am ${fmtDate(datum)} endet es nach §573c BGB (${earliest.months} Monate) frühestens zum ${fmtDate(earliest.ende)}. Eine Vermieterkündigung braucht zudem ein berechtigtes Interesse (§573 BGB).` });
+        const rule = f.ownHouse ? `§573c BGB, um drei Monate verlängert nach §573a Abs. 1 Satz 2 BGB` : '§573c BGB';
+        const interest = f.ownHouse ? '' : ' Eine Vermieterkündigung braucht zudem ein berechtigtes Interesse (§573 BGB).';
+        flags.push({ topic: 'kuendigungsfrist', severity: 'warning', description: `Das Mietverhältnis soll am ${fmtDate(ende)} enden; bei Zugang am ${fmtDate(datum)} endet es nach ${rule} (${earliest.months} Monate) frühestens zum ${fmtDate(earliest.ende)}.${interest}` });
       }
     }
   }

@@ -4,6 +4,8 @@ import type { KeyNumber, ReviewFlag } from '../../../model/result.js';
 import { fmtEuro } from '../common/facts.js';
 import { legalShare, mindestlohnAt, netDifference, type Branch } from '../common/legal-rules.js';
 import type { Contribution } from './key-numbers.js';
+import type { CareInsurancePerson } from './care-insurance-person.js';
+import { inForce, LEGAL } from '../../../../domain/legal-constants.js';
 import { periodMonth } from '../common/period.js';
 import { centsOf } from '../common/values.js';
 
@@ -15,6 +17,8 @@ export interface LohnFlagInput {
   netCheckFailedConfidently: boolean;
   stundenlohn: string | null;
   stunden: string | null;
+  /** Children under 25 and the place of employment, where printed (care-insurance-person.ts). */
+  person?: CareInsurancePerson;
 }
 
 const DEDUCTIONS = ['lohnsteuer', 'solidaritaetszuschlag', 'kirchensteuer', 'krankenversicherung', 'pflegeversicherung', 'rentenversicherung', 'arbeitslosenversicherung'] as const;
@@ -59,6 +63,21 @@ function contributionProblem(branch: Branch, c: Contribution, printedBase: numbe
   return c.amount > max * 1.01 + 5 || c.amount < min * 0.85 ? `weicht deutlich vom gesetzlichen Arbeitnehmeranteil ab: erwartet etwa ${fmtEuro(min)} bis ${fmtEuro(max)} bei ${fmtEuro(gross)} Brutto (Beitragssätze ${month.year}, Beitragsbemessungsgrenzen beachtet).` : null;
 }
 
+/**
+ * A printed Pflegeversicherung rate against the exact rate of a parent (§ 55 Abs. 3, § 58 Abs. 3
+ * SGB XI), judged only where the slip prints the children under 25 (one or more) and a place of
+ * employment whose postcode says whether it is in Saxony; null when it matches or cannot be judged.
+ */
+function careRateProblem(c: Contribution, person: CareInsurancePerson | undefined, month: CalendarDate): string | null {
+  if (c.rate === null || !person || person.saxony === null || !person.childrenUnder25) return null;
+  const pv = inForce(LEGAL.pflegeversicherungEltern, month);
+  if (!pv) return null;
+  const n = Math.min(person.childrenUnder25, pv.maxChildren);
+  const expected = pv.parent + (person.saxony ? pv.saxonyExtra : 0) - pv.perChild * (n - 1);
+  if (Math.abs(c.rate - expected) < 0.001) return null;
+  return `wird mit ${pctText(c.rate)} berechnet; bei ${person.childrenUnder25} Kind${person.childrenUnder25 > 1 ? 'ern' : ''} unter 25 und Beschäftigungsort ${person.place}${person.saxony ? ' (Sachsen: Arbeitnehmer 0,5 Punkte mehr)' : ''} beträgt der Arbeitnehmeranteil ${month.year} ${pctText(expected)} (§55 Abs. 3, §58 Abs. 3 SGB XI).`;
+}
+
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6 };
 
 /** The review-flag topics of SPEC §9 this type raises; the API document lists them as an enum. */
@@ -100,7 +119,7 @@ export function lohnReviewFlags(f: LohnFlagInput): ReviewFlag<LohnFlagTopic>[] {
     for (const [name, branch] of Object.entries(BRANCH) as [keyof typeof BRANCH, Branch][]) {
       const c = f.contributions[branch];
       if (!c || c.amount === 0) continue;
-      const problem = contributionProblem(branch, c, branch === 'rv' || branch === 'av' ? f.svBase.rv : f.svBase.kv, gross, month);
+      const problem = contributionProblem(branch, c, branch === 'rv' || branch === 'av' ? f.svBase.rv : f.svBase.kv, gross, month) ?? (branch === 'pv' && (gross === null || gross > (legalShare('pv', month)?.uebergangsbereichBis ?? Infinity)) ? careRateProblem(c, f.person, month) : null);
       if (problem) flags.push({ topic: 'sozialversicherung', severity: 'warning', description: `Der ${BRANCH_NAME[name]}beitrag von ${fmtEuro(c.amount)} ${problem}` });
     }
   }

@@ -8,6 +8,7 @@ import { dateOf, findKeyValue } from '../common/values.js';
 import type { KeyNumber } from '../../../model/result.js';
 import { extractSteuerKeyNumbers, STEUER_KEYS } from './key-numbers.js';
 import { demandedTotal } from './demanded-total.js';
+import { instalmentSchedule } from './instalments.js';
 import { withLabelledAmounts } from '../common/labelled-amounts.js';
 import { steuerReviewFlags, type SteuerFlagInput } from './review-flags.js';
 import { steuerSections } from './sections.js';
@@ -22,6 +23,8 @@ interface Facts extends SteuerFlagInput {
   gesetzt: { label: string; value: string } | null;
   /** The total a notice without a Festsetzung demands, with its label as printed (demanded-total.ts). */
   demanded: { label: string; value: string } | null;
+  /** The annual amount a notice collects in instalments, and the instalment, as printed (instalments.ts). */
+  schedule: { annual: { label: string; value: string }; instalments: { label: string; value: string }[] } | null;
   subtype: string;
 }
 
@@ -42,7 +45,10 @@ export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
     // No Festsetzung, no Nachzahlung or Erstattung read: the total the notice's table sums (demanded-total.ts).
     const settled = ['festgesetzte_einkommensteuer', 'nachzahlung', 'erstattung'].some((n) => extracted.keyNumbers[n]);
     const demanded = gesetzt || settled ? null : demandedTotal(input.lines);
-    const keyNumbers = demanded ? withLabelledAmounts(extracted.keyNumbers, [demanded.total, ...demanded.parts], STEUER_KEYS) : extracted.keyNumbers;
+    // Nor a sum table: the annual amount its schedule of instalments adds up to (instalments.ts).
+    const schedule = gesetzt || settled || demanded ? null : instalmentSchedule(input.lines);
+    const labelled = demanded ? [demanded.total, ...demanded.parts] : schedule ? [schedule.annual, ...schedule.instalments] : [];
+    const keyNumbers = labelled.length ? withLabelledAmounts(extracted.keyNumbers, labelled, STEUER_KEYS) : extracted.keyNumbers;
     const vorl = sentenceMatching(input.texts, VORLAEUFIG);
     const vorb = sentenceMatching(input.texts, VORBEHALT);
     const zuschlag = findKeyValue(input.lines, { labels: ['Verspätungszuschlag'], kind: 'money', rightOnly: false, maxGap: 3 });
@@ -58,6 +64,7 @@ export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
       sender: senderOf(input.lines),
       gesetzt,
       demanded: demanded?.total ?? null,
+      schedule,
       subtype: noticeKind(input.lines, input.subtype),
     };
     return { keyNumbers, facts, checks };
@@ -73,6 +80,11 @@ export const steuerbescheidAnalyzer: TypeAnalyzer<Facts> = {
     // A notice that sets a tax other than income tax (Hundesteuer, Kfz-Steuer): the first amount its Festsetzung sets.
     else if (f.gesetzt) parts.push(`Festgesetzt ist: ${f.gesetzt.label} ${f.gesetzt.value}.`);
     else if (f.demanded) parts.push(`Ausgewiesen ist: ${f.demanded.label} ${f.demanded.value}.`);
+    else if (f.schedule) {
+      const [rate] = f.schedule.instalments;
+      const equal = f.schedule.instalments.length === 1 && rate;
+      parts.push(`Festgesetzt ist: ${f.schedule.annual.label} ${f.schedule.annual.value}${equal ? `, zu zahlen in Raten von ${rate.value}` : ''}.`);
+    }
     if (v('nachzahlung')) parts.push(`Es ergibt sich eine Nachzahlung von ${v('nachzahlung')}${f.faelligkeit ? `, fällig bis ${f.faelligkeit}` : ''}.`);
     else if (v('erstattung')) parts.push(`Es ergibt sich eine Erstattung von ${v('erstattung')}.`);
     // The deadline computed from the notice's date, as the flag computes it (never read back from flag text).
