@@ -19,8 +19,9 @@ function letter(placed: PlacedWord[], source: 'ocr' | 'pdf'): LoadedDocument {
   return { format: source === 'ocr' ? 'jpeg' : 'pdf', pages: [{ number: 1, width: 595, height: 842, source, cells }] };
 }
 
-/** A day-care fee reminder: two fee rows, the reminder fee, the total as OCR read it, and the transfer sentence. */
-function reminder(total: string, transfer: string | null): PlacedWord[] {
+/** A day-care fee reminder: two fee rows, the reminder fee, the total as OCR read it, and the transfer sentence; `rows` as OCR read them. */
+function reminder(total: string, transfer: string | null, rows: [string, string, string] = ['215,00', '48,40', '5,00']): PlacedWord[] {
+  const amount = (text: string, y: number): PlacedWord[] => [[text, 452 - (text.length - 4) * 6, y], ['€', 480, y]];
   return [
     ...words(50, 56, 'Gemeinde Talheim · Kindertagesstätte Sonnenhügel · Kirchgasse 4 · 74388 Talheim'),
     ...words(130, 56, 'Herrn Jonas Albrecht'),
@@ -31,13 +32,13 @@ function reminder(total: string, transfer: string | null): PlacedWord[] {
     ...words(260, 56, 'Sehr geehrter Herr Albrecht,'),
     ...words(280, 56, 'die folgenden Beiträge für Ihr Kind sind trotz Fälligkeit nicht eingegangen:'),
     ...words(310, 56, 'Elternbeitrag Mai 2026 ......................'),
-    ['215,00', 440, 310], ['€', 480, 310],
+    ...amount(rows[0], 310),
     ...words(324, 56, 'Verpflegungsgeld Mai 2026 ..................'),
-    ['48,40', 446, 324], ['€', 480, 324],
+    ...amount(rows[1], 324),
     ...words(338, 56, 'Mahngebühr ..................................'),
-    ['5,00', 452, 338], ['€', 480, 338],
+    ...amount(rows[2], 338),
     ...words(352, 56, 'Gesamtbetrag .nnnenenn'),
-    [total, 452 - (total.length - 4) * 6, 352], ['€', 480, 352],
+    ...amount(total, 352),
     ...(transfer ? words(390, 56, `Überweisen Sie bitte ${transfer} € bis zum 19.06.2026 auf das Konto der Gemeindekasse.`) : words(390, 56, 'Überweisen Sie bitte den Betrag bis zum 19.06.2026 auf das Konto der Gemeindekasse.')),
     ...words(420, 56, 'Mit freundlichen Grüßen'),
   ];
@@ -61,6 +62,15 @@ describe('a reminder total OCR read with digits lost', () => {
     assert.equal(analysed(reminder('268,40', null)).key_numbers.gesamtforderung?.value, '268,40 €');
     // 270,40 is no reading of 268,40: the letter's own figure, for the checks to judge.
     assert.equal(analysed(reminder('270,40', null)).key_numbers.gesamtforderung?.value, '270,40 €');
+  });
+
+  it('is refused where rows OCR also garbled show it smaller than one of them, for the amount printed again', () => {
+    // `48,40` read `A8A0`, `5,00` read `9,0`: no run of rows adds up; 68,40 < 215,00 is no total of them.
+    const garbled: [string, string, string] = ['215,00', 'A8A0', '9,0'];
+    assert.equal(analysed(reminder('68,40', '268,40', garbled)).key_numbers.gesamtforderung?.value, '268,40 €');
+    assert.equal(analysed(reminder('68,40', null, garbled)).key_numbers.gesamtforderung, undefined);
+    // A total above every row stands: nothing says it is misread.
+    assert.equal(analysed(reminder('268,40', null, garbled)).key_numbers.gesamtforderung?.value, '268,40 €');
   });
 
   it('is read as printed from a text layer, which loses no digits', () => {
