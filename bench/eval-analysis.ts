@@ -82,6 +82,8 @@ const { values: args } = parseArgs({
      * ninth); no test asserts on any of them.
      */
     set: { type: 'string' },
+    /** Seconds one run may take before it counts as failed (default 180); a loaded machine OCRs an image for minutes. */
+    timeout: { type: 'string' },
   },
 });
 /** The first-contact batches `--set` selects, with the title their tables print. */
@@ -112,7 +114,7 @@ const BANDS = args.bands === undefined ? defaultReaderConfig.ocrBands : args.ban
 const reader = cachingReader(createDocumentReader({ ...defaultReaderConfig, workerPoolSize: 2, warmUp: false, ocrBands: BANDS }), process.env.LETTER_READ_CACHE);
 const registry = buildPipelineRegistry();
 const run = (type: DocumentType, bytes: Uint8Array, kind: 'pdf' | 'jpeg' | 'png' = 'pdf'): Promise<PipelineRun> =>
-  runPipeline(registry[type], { bytes, kind }, { reader, maxPages: 20, timeoutMs: 180_000 });
+  runPipeline(registry[type], { bytes, kind }, { reader, maxPages: 20, timeoutMs: Number(args.timeout ?? 180) * 1000 });
 const analysisOf = (r: PipelineRun) => (r.status === 'success' && r.output.kind === 'analysis' ? r.output.analysis : null);
 const pct = (a: number, b: number) => (b === 0 ? '   –  ' : (a / b).toFixed(3).padStart(6));
 const empty = (): Score => ({ keyExpected: 0, keyFound: 0, keyPageRight: 0, flagExpected: 0, flagFound: 0, flagsWithoutCause: 0, missedKeys: [], wrongKeys: [], missedFlags: [], extraFlags: [] });

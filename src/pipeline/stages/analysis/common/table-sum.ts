@@ -26,7 +26,7 @@ export interface SumRow {
 }
 
 /** Wording of a row that reduces the total. */
-const SUBTRACTS = new RegExp(String.raw`^(\.\/\.|-|${letterWords('subtractStart')})|${letterWords('subtractWord')}`);
+export const SUBTRACTS = new RegExp(String.raw`^(\.\/\.|-|${letterWords('subtractStart')})|${letterWords('subtractWord')}`);
 
 /** The row's amount figures and where its label ends. */
 export function rowReading(line: TextLine, lines: readonly TextLine[], allColumns = false): { label: string; figures: RowFigure[] } | null {

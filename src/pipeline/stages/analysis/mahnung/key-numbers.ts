@@ -21,6 +21,7 @@ import { foldGerman } from '../../../layout/fold.js';
 import { placeOf } from '../common/line-order.js';
 import { openClaim } from './settlement.js';
 import { claimBySumRows } from './sum-row.js';
+import { totalOverMisreading } from '../common/misread-total.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
 export const MAHN_KEYS = ['schreibdatum', 'hauptforderung', 'mahngebuehren', 'inkassokosten', 'zinsen', 'gesamtforderung', 'zahlungsfrist'] as const;
@@ -91,6 +92,8 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
     const total = findInProse(input.texts, new RegExp(String.raw`\binsgesamt\s+(?:noch\s+)?(${MONEY_SRC})`, 'u'));
     if (total) found.gesamtforderung = { value: total.value, page: total.page };
   }
+  // A total OCR read with digits lost is refused by the rows printed above it (common/misread-total.ts).
+  found.gesamtforderung = totalOverMisreading(input.lines, found.gesamtforderung);
   if (!found.zinsen) {
     const interest = findInProse(input.texts, new RegExp(String.raw`(?:Verzugs)?[Zz]insen\b${SENTENCE_GAP}{0,160}?(?<![\d.,])(?<!\b(?:aus|auf)\s)(${MONEY_SRC})(?!\s*%)`, 'u'));
     if (interest) found.zinsen = { value: interest.value, page: interest.page };
@@ -103,7 +106,7 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   // A cost row whose figure OCR read without its comma, where only that reading adds up.
   commaDroppedParts(input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, SPECS);
   dropPartsEqualToTotal(found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' });
-  const summed = tableSumCheck(MAHN_RULE, input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, findKeyValues(input.lines, SPECS.gesamtforderung));
+  const summed = tableSumCheck(MAHN_RULE, input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, findKeyValues(input.lines, SPECS.gesamtforderung).filter((c) => totalOverMisreading(input.lines, c) === c));
   if (summed) found.gesamtforderung = summed.total;
   if (!found.gesamtforderung && found.hauptforderung) found.gesamtforderung = costFreeTotal(input.lines, found);
   // The date may wrap onto the next line ("Rechnung Nr. 22-0614-8871 / vom 14.06.2022").
