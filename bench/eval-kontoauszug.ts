@@ -34,6 +34,7 @@
  * (docs/random-layouts.md):
  *   npm run eval:kontoauszug -- --set random --per 80 --from 101 --scans 0 --no-real --no-speed
  *
+ * `--mixed N` sets the mixed variant's count apart from --scans (`--mixed 0`: scans and photos only).
  * `--bands on|off|remainder` reads every scanned page in two bands on the two threads, none, or
  * only the pages left over after the threads' share (default: the reader's `ocrBands`).
  *
@@ -68,6 +69,7 @@ const { values: args } = parseArgs({
     per: { type: 'string' },
     scans: { type: 'string' },
     photos: { type: 'string' },
+    mixed: { type: 'string' },
     'no-real': { type: 'boolean' },
     'no-speed': { type: 'boolean' },
     'no-text': { type: 'boolean' },
@@ -81,6 +83,8 @@ const { values: args } = parseArgs({
 });
 const PER = Number(args.per ?? 4);
 const SCANS = Number(args.scans ?? 1);
+/** --mixed N: the mixed variant's statements (default --scans); `--mixed 0` spends the OCR on scans and photos only. */
+const MIXED = Number(args.mixed ?? SCANS);
 const PHOTOS = Number(args.photos ?? 0);
 /** Real texts carry no page breaks: by default each is drawn on one tall page (see text-to-pdf.ts). */
 const PAGE_LINES = args['page-lines'] ? Number(args['page-lines']) : Infinity;
@@ -404,7 +408,7 @@ function dimTable(variant: string): void {
 }
 
 async function generated(): Promise<void> {
-  if (args['no-text'] && SCANS === 0 && PHOTOS === 0) return;
+  if (args['no-text'] && SCANS === 0 && MIXED === 0 && PHOTOS === 0) return;
   const { fixtureFor, mixedPdf, photographedStatement, scannedPdf, textLayerPdf, LAYOUTS } = await generator();
   // --layouts a,b,c / --set blind-1: only those families (default: all).
   const names = args.layouts?.split(',').map((n) => n.trim()).filter((n) => n !== '');
@@ -425,7 +429,7 @@ async function generated(): Promise<void> {
   if (!args['no-text']) variants.push({ name: 'text', fixtures: kontoauszugFixtures(PER), pdf: textLayerPdf });
   if (SCANS > 0) variants.push({ name: 'scan', fixtures: kontoauszugFixtures(SCANS).filter((f) => f.pages.length <= 2 || f.layout === 'multipage-carry'), pdf: scannedPdf });
   // Page 2 scanned, the other pages text layer (statements of two or more pages only).
-  if (SCANS > 0) variants.push({ name: 'mixed', fixtures: kontoauszugFixtures(SCANS).filter((f) => f.pages.length >= 2), pdf: (f) => mixedPdf(f, [2]) });
+  if (MIXED > 0) variants.push({ name: 'mixed', fixtures: kontoauszugFixtures(MIXED).filter((f) => f.pages.length >= 2), pdf: (f) => mixedPdf(f, [2]) });
   if (PHOTOS > 0) variants.push({ name: 'photo', fixtures: kontoauszugFixtures(PHOTOS).filter((f) => f.pages.length <= 2 || f.layout === 'multipage-carry'), upload: photographedStatement });
   console.log(HEAD);
   for (const v of variants) {

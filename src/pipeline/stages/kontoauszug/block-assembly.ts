@@ -11,7 +11,9 @@ export interface AssemblyRules {
   layout: BlockLayout;
   dayGrouped: boolean;
   /** Per line: its date heading where it names its weekday (a bare date line is a value date or a letter date), else null. */
-  dayHeadings: (PrintedDate | null)[];
+  dayHeadings: readonly (PrintedDate | null)[];
+  /** Rows that open a day whose heading OCR lost entirely, with that day (day-groups.ts headingLostRows). */
+  lostDays: ReadonlyMap<number, PrintedDate>;
   /** Weekday date headings over rows with a (value) date of their own: the heading dates the booking. */
   headingDays: boolean;
   startPosting: StartRule;

@@ -3,7 +3,7 @@ import type { Line } from '../../layout/lines.js';
 import { closePosting, newAssembly, type Assembly, type AssemblyRules } from './block-assembly.js';
 import { detectBlockLayout, inlineDateOf, type BlockLayout } from './block-layout.js';
 import { takeClassifiedLine } from './classified-lines.js';
-import { headingsBookDays, oneLeadingDate } from './day-groups.js';
+import { headingLostRows, headingsBookDays, oneLeadingDate, weekdayLostHeadings } from './day-groups.js';
 import type { ColumnModel, HeaderLine } from './columns.js';
 import type { Event } from './posting.js';
 import { takeContinuation, takeStackedLine } from './posting-continuation.js';
@@ -57,10 +57,13 @@ export function buildBlocks(lines: readonly Line[], options: BlockOptions = {}):
 /** The rules that follow from the layout: which headings date the postings, how a posting starts. */
 function assemblyRules(lines: readonly Line[], layout: BlockLayout, options: BlockOptions): AssemblyRules {
   const dayGrouped = layout.mode === 'day-grouped';
-  const dayHeadings = layout.headings.map((h, i) => (h && namesWeekday(lines[i]!) ? h : null));
-  const headingDays = !dayGrouped && headingsBookDays(lines, dayHeadings, (l) => rowDate(layout, l));
+  const named = layout.headings.map((h, i) => (h && namesWeekday(lines[i]!) ? h : null));
+  const headingDays = !dayGrouped && headingsBookDays(lines, named, (l) => rowDate(layout, l));
+  // Decided on the headings that name their weekday; then a scan's heading that lost it counts too.
+  const dayHeadings = headingDays ? weekdayLostHeadings(lines, layout.headings, named, (l) => leadingDates(l) > 0 && rowDate(layout, l) !== null) : named;
+  const lostDays = headingDays ? headingLostRows(lines, dayHeadings, (l) => rowDate(layout, l)) : new Map<number, PrintedDate>();
   const startPosting = startRuleFor(layout, options.ocrPages ?? new Set<number>());
-  return { layout, dayGrouped, dayHeadings, headingDays, startPosting, undatedRows: options.undatedRows === true };
+  return { layout, dayGrouped, dayHeadings, headingDays, lostDays, startPosting, undatedRows: options.undatedRows === true };
 }
 
 /** The date a row with amounts prints (leading, else inline); null for balances, headers and lines without amounts. */
@@ -94,6 +97,8 @@ function takeStart(rules: AssemblyRules, st: Assembly, l: Line, nDates: number):
     posting.otherDate = posting.date;
     posting.date = st.booked;
   }
+  // A day whose heading a scan lost entirely (day-groups.ts headingLostRows) starts here.
+  st.day = rules.lostDays.get(l.index) ?? st.day;
   if (rules.headingDays && st.day !== null) {
     posting.otherDate = posting.date;
     posting.date = st.day;

@@ -101,6 +101,14 @@ export function headingsBookDays(lines: readonly Line[], headings: readonly (Pri
   return differ > 0 && near === rows;
 }
 
+/**
+ * What OCR leaves of a line a rule wiped out: read by OCR, no date, no amount, at most two words
+ * of at most two letters or digits each (`OT`, `ee`). No line a statement prints is that short.
+ */
+function residue(l: Line): boolean {
+  return readByOcr(l) && l.dates.length === 0 && l.amounts.length === 0 && l.words.length <= 2 && l.words.every((w) => (w.text.match(/[\p{L}\p{N}]/gu) ?? []).length <= 2);
+}
+
 /** Text-layer words carry confidence 1 (model/document.ts); only OCR misreads a digit. */
 const readByOcr = (l: Line): boolean => l.words.some((w) => (w.confidence ?? 1) < 1);
 
@@ -113,4 +121,108 @@ function oneDigitApart(a: PrintedDate, b: PrintedDate): boolean {
   if (a.month !== b.month) return false;
   const [x, y] = [String(a.day).padStart(2, '0'), String(b.day).padStart(2, '0')];
   return (x[0] === y[0]) !== (x[1] === y[1]);
+}
+
+/**
+ * Day headings whose weekday OCR lost (`Donnerstag, 20.02.2025` read as `20.02.2025`: a rule or a
+ * shaded band's edge just above the heading wipes its first word), restored where the weekday
+ * headings (`dayHeadings`) date the bookings. A date alone on its line may also be a value date
+ * printed on a line of its own, so the line must stand as a heading does, on every count:
+ *
+ * - read by OCR (a text layer loses no word), nothing on it but the one date, printed with its
+ *   year as every weekday heading of the document prints it (rows print `DD.MM.`, headings the
+ *   full date — and a row's value date on a line of its own is a row's notation);
+ * - the next line opens a posting (a dated row with its amount): a heading heads a row, a value
+ *   date's line follows one;
+ * - its date lies within the dates of the weekday headings before and after it (the days run in
+ *   one order, oldest or newest first).
+ *
+ * Returns `dayHeadings` with the restored headings added (the same array where none is).
+ * `opensPosting` is the layout's test for a posting's amount row.
+ */
+export function weekdayLostHeadings(
+  lines: readonly Line[],
+  headings: readonly (PrintedDate | null)[],
+  dayHeadings: readonly (PrintedDate | null)[],
+  opensPosting: (l: Line) => boolean,
+): readonly (PrintedDate | null)[] {
+  const named = dayHeadings.flatMap((h, i) => (h ? [{ i, h }] : []));
+  if (named.length < 2 || named.some(({ h }) => h.year === null)) return dayHeadings;
+  const at = (h: PrintedDate): number => Date.UTC(h.year ?? 2000, h.month - 1, h.day);
+  let out: (PrintedDate | null)[] | null = null;
+  lines.forEach((l, i) => {
+    const h = headings[i];
+    if (!h || dayHeadings[i] || h.year === null || !readByOcr(l)) return;
+    const d = l.dates[0];
+    if (l.dates.length !== 1 || !d || l.words.some((w, k) => (k < d.word || k > d.last) && /[\p{L}\p{N}]/u.test(w.text))) return;
+    const next = lines[i + 1];
+    if (!next || next.page !== l.page || !opensPosting(next)) return;
+    const before = [...named].reverse().find((n) => n.i < i);
+    const after = named.find((n) => n.i > i);
+    const t = at(h);
+    const within = (a: number, b: number): boolean => t >= Math.min(a, b) && t <= Math.max(a, b);
+    if (before && after ? !within(at(before.h), at(after.h)) : !before && !after) return;
+    out ??= [...dayHeadings];
+    out[i] = h;
+  });
+  return out ?? dayHeadings;
+}
+
+const WEEK = 7 * 86_400_000;
+
+/**
+ * Rows whose day heading OCR lost entirely (the rule above it wiped every word): where weekday
+ * headings date the bookings, a day's first row stands a heading's height lower under the line
+ * above than a row of the same day does. A posting row on an OCR'd page whose distance to the
+ * line above (tops, same page; past a wiped heading's residue) is at least 0.85 of the median distance across a heading (line
+ * above the heading to the row under it), where that distance is at least 1.6 times the closest
+ * distance between two rows of one day (the rows that lost their heading are among those), starts a new day whose heading is gone. Its booking day
+ * is then its own printed date — only where that date lies within the headings' dates before and
+ * after it (after the last heading: within a week past it, in the order the headings run) (a value date a few days off that range would be a wrong day; such a row keeps the
+ * heading above, as before). Needs two measured headings and one same-day row on OCR'd pages.
+ *
+ * Returns, by line index of the row, the day it is booked on.
+ */
+export function headingLostRows(
+  lines: readonly Line[],
+  dayHeadings: readonly (PrintedDate | null)[],
+  rowDate: (l: Line) => PrintedDate | null,
+): Map<number, PrintedDate> {
+  const out = new Map<number, PrintedDate>();
+  // The line above on the same page, past what is left of a wiped heading (`OT`: a residue).
+  const above = (i: number): Line | null => {
+    let k = i - 1;
+    while (k >= 0 && lines[k]!.page === lines[i]!.page && residue(lines[k]!)) k--;
+    return k >= 0 && lines[k]!.page === lines[i]!.page ? lines[k]! : null;
+  };
+  const across: number[] = [];
+  const sameDay: number[] = [];
+  lines.forEach((l, i) => {
+    if (!readByOcr(l)) return;
+    const prev = above(i);
+    const next = lines[i + 1];
+    if (dayHeadings[i] && prev && next && next.page === l.page && rowDate(next)) across.push(next.top - prev.top);
+    else if (prev && rowDate(l) && rowDate(prev) === null && !dayHeadings[prev.index] && leadingDates(l) > 0) sameDay.push(l.top - prev.top);
+  });
+  if (across.length < 2 || sameDay.length === 0) return out;
+  const heading = median(across);
+  // The closest two rows of one day: the sample holds the rows whose heading was lost as well.
+  const row = Math.min(...sameDay);
+  if (heading < row * 1.6) return out;
+  const named = dayHeadings.flatMap((h, i) => (h ? [{ i, h }] : []));
+  const at = (h: PrintedDate): number => Date.UTC(h.year ?? 2000, h.month - 1, h.day);
+  lines.forEach((l, i) => {
+    const prev = above(i);
+    const own = rowDate(l);
+    if (!own || !prev || dayHeadings[prev.index] || leadingDates(l) === 0 || !readByOcr(l) || l.top - prev.top < heading * 0.85) return;
+    const before = [...named].reverse().find((n) => n.i < i);
+    const after = named.find((n) => n.i > i);
+    if (!before) return;
+    const t = at({ ...own, year: own.year ?? before.h.year });
+    // After the last heading: on the far side of it in the headings' order, within a week.
+    const far = after ? at(after.h) : at(before.h) + WEEK * Math.sign(at(named[named.length - 1]!.h) - at(named[0]!.h));
+    if (far === at(before.h) || t < Math.min(at(before.h), far) || t > Math.max(at(before.h), far)) return;
+    out.set(i, { ...own, year: own.year ?? before.h.year });
+  });
+  return out;
 }
