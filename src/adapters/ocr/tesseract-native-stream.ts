@@ -17,7 +17,7 @@ import { encodePgm, parseTesseractTsv } from './tesseract-tsv.js';
  * frees it when the last descriptor closes, crash or not. The child inherits it as fd 3 and
  * opens `/dev/fd/3` for every page (a fresh open: offset 0, the current contents); the file is
  * rewritten only between pages. A page goes in as an uncompressed TIFF (grey-tiff.ts: the same
- * pixels as PGM, read with less CPU; `KLARTEXT_NATIVE_PAGE_FORMAT=pgm` feeds PGM, the bench's A/B
+ * pixels as PGM, read with less CPU; `KLARTEXT_OCR_PAGE_FORMAT=pgm` feeds PGM, the bench's A/B
  * switch). The dpi is the process's `--dpi` (the file carries none): a
  * page of another dpi or language set restarts the process.
  *
@@ -123,7 +123,7 @@ async function recognizeOne(state: EngineState, fallback: OcrEngine, image: Grey
 /** Hands the page to a living process of the request's settings and waits for its rows. */
 function readPage(state: EngineState, image: GreyImage, request: OcrRequest): Promise<OcrResult> {
   const p = processFor(state, request);
-  const file = process.env.KLARTEXT_NATIVE_PAGE_FORMAT === 'pgm' ? encodePgm(image.data, image.width, image.height) : encodeGreyTiff(image.data, image.width, image.height);
+  const file = process.env.KLARTEXT_OCR_PAGE_FORMAT === 'pgm' ? encodePgm(image.data, image.width, image.height) : encodeGreyTiff(image.data, image.width, image.height);
   try {
     fs.ftruncateSync(p.imageFd, 0);
     fs.writeSync(p.imageFd, file, 0, file.length, 0);
