@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { GreyImage, OcrEngine, OcrRequest, OcrResult } from '../../ports/ocr-engine.js';
+import { encodeGreyTiff } from './grey-tiff.js';
 import { encodePgm, parseTesseractTsv } from './tesseract-tsv.js';
 
 /**
@@ -15,8 +16,10 @@ import { encodePgm, parseTesseractTsv } from './tesseract-tsv.js';
  * /dev/shm (tmpfs) — it never has a name in any directory, never reaches a disk, and the kernel
  * frees it when the last descriptor closes, crash or not. The child inherits it as fd 3 and
  * opens `/dev/fd/3` for every page (a fresh open: offset 0, the current contents); the file is
- * rewritten only between pages. The dpi is the process's `--dpi` (PGM carries none): a page of
- * another dpi or language set restarts the process.
+ * rewritten only between pages. A page goes in as an uncompressed TIFF (grey-tiff.ts: the same
+ * pixels as PGM, read with less CPU; `KLARTEXT_OCR_PAGE_FORMAT=pgm` feeds PGM, the bench's A/B
+ * switch). The dpi is the process's `--dpi` (the file carries none): a
+ * page of another dpi or language set restarts the process.
  *
  * How pages come out: the TSV renderer writes and flushes each page's rows when the page is
  * done, starting with a level-1 row carrying its page number, but nothing marks a page's end.
@@ -120,10 +123,10 @@ async function recognizeOne(state: EngineState, fallback: OcrEngine, image: Grey
 /** Hands the page to a living process of the request's settings and waits for its rows. */
 function readPage(state: EngineState, image: GreyImage, request: OcrRequest): Promise<OcrResult> {
   const p = processFor(state, request);
-  const pgm = encodePgm(image.data, image.width, image.height);
+  const file = process.env.KLARTEXT_OCR_PAGE_FORMAT === 'pgm' ? encodePgm(image.data, image.width, image.height) : encodeGreyTiff(image.data, image.width, image.height);
   try {
     fs.ftruncateSync(p.imageFd, 0);
-    fs.writeSync(p.imageFd, pgm, 0, pgm.length, 0);
+    fs.writeSync(p.imageFd, file, 0, file.length, 0);
   } catch (err) {
     // A full RAM file system (Docker's /dev/shm is 64 MB; a page is 6–10 MB per pool thread).
     fs.ftruncateSync(p.imageFd, 0);
