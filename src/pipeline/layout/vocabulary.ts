@@ -127,6 +127,10 @@ export const statementPatterns = Object.freeze({
   interestCharged: new RegExp(`(${any('interestChargedKind')})zinsen`, 'u'),
   onlyDebit: new RegExp(`(${any('onlyDebit')})`, 'u'),
   reversal: new RegExp(`(${any('reversal')})`, 'u'),
+  /** Folded word after a number: a unit of measure, the number a quantity (quantity-units.ts). */
+  measureUnit: new RegExp(R`^(${any('measureUnit')})$`, 'u'),
+  /** Folded balance line: the balance is money owed to the issuer (a bill's balance). */
+  owedBalance: new RegExp(R`\b(${any('owedBalance')})`, 'u'),
   /** Folded posting text: a fee's refund, wherever it stands (glued to the word before it, too). */
   feeRefund: new RegExp(`(${any('feeRefund')})`, 'u'),
   /** Source of one type word, for the type-phrase pattern of counterparty.ts (case-insensitive there). */
