@@ -9,6 +9,7 @@ import { normaliseDateNotation } from './date-notation.js';
 import { normaliseNotation } from './notation.js';
 import { normaliseOcrPages } from './ocr-tokens.js';
 import { printedText } from './printed-text.js';
+import { isQuantityUnit } from './quantity-units.js';
 import { datesWithGluedMark } from './glued-date-mark.js';
 import { documentPrintsDatePairs, gluedDatePair } from './glued-date-pair.js';
 import { splitAmountGluedToName } from './glued-amount-name.js';
@@ -520,7 +521,10 @@ function findAmounts(words: Word[], size: number): AmountToken[] {
     }
     // A foreign-currency amount (`5,58 $`, `USD 268,45`) is the original of a card payment,
     // not a posting amount in the account's currency; `1,75 %` is a rate.
-    if (FOREIGN.test(words[last + 1]?.text ?? '') || FOREIGN.test(words[first - 1]?.text ?? '') || /^%/u.test(words[last + 1]?.text ?? '')) {
+    // `69,88 l`, `12,50 kg`: a quantity with its unit (quantity-units.ts).
+    const next = words[last + 1];
+    const quantity = isQuantityUnit(next, next ? next.x0 - words[last]!.x1 : 0, near * 2);
+    if (FOREIGN.test(next?.text ?? '') || FOREIGN.test(words[first - 1]?.text ?? '') || /^%/u.test(next?.text ?? '') || quantity) {
       i = last;
       continue;
     }

@@ -20,6 +20,14 @@ import { STATEMENT_LEXICON, type StatementMeaning } from './lexicon/statement.js
  */
 const R = String.raw;
 
+/**
+ * A label's twin in another language after a slash, before the label's colon (issue 21, blind
+ * batch 9: a bilingual private bank prints `Begünstigter / Beneficiary: …`, `Verwendungszweck /
+ * Reference: …`): one to four Latin words. Only ever placed between a lexicon label and a
+ * colon, so a slash inside a name or purpose (`Miete 06/2025`) is never read as one.
+ */
+const TWIN = String.raw`(?:\s*\/\s*[A-Za-z][A-Za-z.\-]*(?: [A-Za-z][A-Za-z.\-]*){0,3})?`;
+
 export type StatementRole = StatementMeaning;
 
 /** A role's forms, folded for statement text, in lexicon order. */
@@ -127,6 +135,10 @@ export const statementPatterns = Object.freeze({
   interestCharged: new RegExp(`(${any('interestChargedKind')})zinsen`, 'u'),
   onlyDebit: new RegExp(`(${any('onlyDebit')})`, 'u'),
   reversal: new RegExp(`(${any('reversal')})`, 'u'),
+  /** Folded word after a number: a unit of measure, the number a quantity (quantity-units.ts). */
+  measureUnit: new RegExp(R`^(${any('measureUnit')})$`, 'u'),
+  /** Folded balance line: the balance is money owed to the issuer (a bill's balance). */
+  owedBalance: new RegExp(R`\b(${any('owedBalance')})`, 'u'),
   /** Folded posting text: a fee's refund, wherever it stands (glued to the word before it, too). */
   feeRefund: new RegExp(`(${any('feeRefund')})`, 'u'),
   /** Source of one type word, for the type-phrase pattern of counterparty.ts (case-insensitive there). */
@@ -148,11 +160,11 @@ export const statementPatterns = Object.freeze({
   /** Printed line text: fee or interest wording. */
   feeWording: new RegExp(`(${any('feeWording')})`, 'iu'),
   /** Printed line text: `Label: name`, the name captured. */
-  partyLabel: new RegExp(R`^(?:${any('partyLabel')})\s*:\s*(.+)$`, 'iu'),
+  partyLabel: new RegExp(R`^(?:${any('partyLabel')})${TWIN}\s*:\s*(.+)$`, 'iu'),
   /** Printed line text: `Label name` without the colon (Austrian statements), the rest captured. */
   partyLabelBare: new RegExp(R`^(?:${any('partyLabel')})\s+(.+)$`, 'iu'),
   /** Printed line text: `Label: name` anywhere in a running line (comdirect), the label and name captured. */
-  partyLabelInside: new RegExp(R`(?:^|\s)(${any('partyLabel', 'partyLabelColon')})\s*:\s*(.+)$`, 'iu'),
+  partyLabelInside: new RegExp(R`(?:^|\s)(${any('partyLabel', 'partyLabelColon')})${TWIN}\s*:\s*(.+)$`, 'iu'),
   /** Printed line text: a remittance word (whole word, not after a card descriptor's `*`: `ONLINESHOP*Bestellung`), never in a name. */
   purposeWord: new RegExp(R`(?<![\p{L}\d*])(?:${any('purposeWord')})(?![\p{L}\d])`, 'iu'),
   /** Printed line text: a payment noun anywhere (`Allgemeine Zahlung`), a description, no name. */
@@ -241,7 +253,7 @@ export const statementPatterns = Object.freeze({
   creditorLabel: new RegExp(R`(?:^|\s)(?:${any('creditorLabel')})\s*:?\s*`, 'iu'),
   customerRefLabel: new RegExp(R`(?:^|\s)(?:${any('customerRefLabel')})\s*:?\s*`, 'iu'),
   /** Case-sensitive, every occurrence (for `replace`). */
-  purposeLabel: new RegExp(R`\b(?:${printed('purposeLabel')})\s*[:+]?\s*`, 'gu'),
+  purposeLabel: new RegExp(R`\b(?:${printed('purposeLabel')})(?:${TWIN}\s*:|\s*[:+]?)\s*`, 'gu'),
 
   // ── ultimate-party.ts: printed text ──
   paymentService: new RegExp(any('paymentService'), 'iu'),

@@ -156,6 +156,8 @@ export const STATEMENT_MEANINGS = {
   kontoauszugSignalSaldoLetzteAbrechnung: "Classify: evidence of a kontoauszug, weight 3 (/saldo (der )?letzten? (ab)?rechnung|saldo vorabrechnung|saldenmitteilung/).",
   kontoauszugSignalKarteninhaber: "Classify: evidence of a kontoauszug, weight 2 (/karteninhaber|kartennummer|card-nummer/).",
   kontoauszugSignalBelegdatum: "Classify: evidence of a kontoauszug, weight 2 (/belegdatum|beleg ?datum|umsatztag/).",
+  measureUnit: 'A unit of measure printed after a number (`69,88 l`, `1 Stk`, `12,5 kg`, `340,00 kWh`, `2,50 m³`): the number is a quantity, not an amount (quantity-units.ts). Whole folded word.',
+  owedBalance: 'A balance label that names the balance as money owed to the issuer — a bill: "Rechnungsbetrag", "zu zahlen", "Zahlbetrag", "Belastung" (balance-readings.ts `billReading`). Folded line text.',
 } as const;
 
 export type StatementMeaning = keyof typeof STATEMENT_MEANINGS;
@@ -802,6 +804,18 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'kartennummer', means: ['kontoauszugSignalKarteninhaber'] },
   { word: 'card-nummer', means: ['kontoauszugSignalKarteninhaber'] },
   { word: 'Beleg Datum', pattern: String.raw`beleg ?datum`, means: ['kontoauszugSignalBelegdatum'] },
+  // Units of measure (issue 21, fuel-card bills print litres beside the amount): volume, count,
+  // mass, energy, area, distance.
+  { word: 'l', pattern: String.raw`l|ltr\.?|liter`, means: ['measureUnit'] },
+  { word: 'Stk', pattern: String.raw`stk\.?|stück|st\.`, means: ['measureUnit'] },
+  { word: 'kg', means: ['measureUnit'] },
+  { word: 'kWh', pattern: String.raw`kwh|mwh`, means: ['measureUnit'] },
+  { word: 'm³', pattern: String.raw`m³|m3|m²|m2|qm|cbm`, means: ['measureUnit'] },
+  { word: 'km', means: ['measureUnit'] },
+  // A bill's balance is owed to the issuer (issue 21, card bills that print credits with a minus).
+  { word: 'Rechnungsbetrag', pattern: String.raw`rechnungsbetrag|rechnungssumme`, means: ['owedBalance'] },
+  { word: 'zu zahlen', pattern: String.raw`zu zahlen|zahlbetrag|zahlungsbetrag|offener betrag`, means: ['owedBalance'] },
+  { word: 'Belastung', pattern: String.raw`belastung(sbetrag)?\b`, means: ['owedBalance'] },
 ];
 
 /** Meanings compiled case-sensitively on the printed text (the `printed` fold). */

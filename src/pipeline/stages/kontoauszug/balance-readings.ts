@@ -1,4 +1,6 @@
-import type { Line } from '../../layout/lines.js';
+import { fold } from '../../layout/fold.js';
+import type { Line, Sign } from '../../layout/lines.js';
+import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { balanceKind } from './balances.js';
 import { judge, type Reading, type Verdict } from './judge.js';
 import type { SignedPosting } from './posting.js';
@@ -35,6 +37,15 @@ import type { Segment } from './sections.js';
  *   where the balances as printed reconcile once guessed signs flip (then it would only mirror
  *   the guesses).
  *
+ * - `bill: unsigned owed`: a bill (fuel card, credit card, invoice) whose balance label names
+ *   the balance as owed (`Neuer Saldo (Rechnungsbetrag)`, `zu zahlen`, `Belastung`) and that
+ *   prints credits with a minus (`-250,00`): unsigned amounts are charges, minus amounts
+ *   credits, unsigned balances debts — every sign of the reading as read reversed. The two are
+ *   mirror images, so the arithmetic always scores them alike; the document's own words decide,
+ *   and this reading is then the prior (first). Generated only where some amount prints `-`
+ *   (where none does, `unsigned owed` above is the card's reading) and a balance line's label
+ *   says owed — never on the mirror symmetry alone (issue 21, blind batch 9).
+ *
  * A reading that swaps the balances and negates them both is the mirror image of the postings'
  * signs all reversed; the two are never generated together.
  */
@@ -44,6 +55,10 @@ export function balanceReadings(s: Segment, signs: readonly SignedPosting[], car
   const swap = new Set<string>();
   if (s.opening === null || s.closing === null) return { readings, swap };
   const marks = new Set([...s.postings.map((p) => p.amount.sign), s.openingSign, s.closingSign]);
+  if (marks.has(-1) && saysOwed(s)) {
+    readings.unshift({ name: 'bill: unsigned owed', opening: -s.opening, closing: -s.closing, signs: signs.map((p) => ({ ...p, sign: -p.sign as Sign })) });
+    return { readings, swap };
+  }
   // Where every posting's sign is certain (Soll/Haben columns, printed signs) the reading is no
   // mirror image of reversed guesses: a loan account prints its debt unsigned (`Restschuld per …`)
   // and only the arithmetic says the balance is owed.
@@ -81,6 +96,11 @@ export function judgeBalances(s: Segment, signs: SignedPosting[], card: boolean)
   s.closing = reading.closing;
   reading.signs.forEach((p, i) => (signs[i]!.sign = p.sign));
   return { name: reading.name, verdict };
+}
+
+/** Whether a balance line's label names the balance as money owed to the issuer (a bill). */
+function saysOwed(s: Segment): boolean {
+  return [s.openingLine, s.closingLine].some((l) => l != null && vocab.owedBalance.test(fold(l.text)));
 }
 
 /** The readings that put one balance whose sign is not printed on the other side (see above). */

@@ -2,6 +2,7 @@ import { addDays, dayNumber } from '../../../domain/german-dates.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import type { Posting } from './posting.js';
 import type { Segment } from './sections.js';
+import { periodFromUndatedBalances } from './undated-balance-period.js';
 import { withYear, type FullDate, type Period } from './year.js';
 
 /**
@@ -10,7 +11,8 @@ import { withYear, type FullDate, type Period } from './year.js';
  * ("Kontostand am 30.09.2026" over a statement "vom 01.10.2026 bis …") starts on the range's
  * first day; one that names the statement it closed starts on the day after its date. A closing
  * balance dated inside that range (a sheet's new balance dated its last booking day,
- * sheet-footers.ts) ends it on the range's last day — the range is the period.
+ * sheet-footers.ts) ends it on the range's last day — the range is the period. Where no range is
+ * printed and the balance lines print day and month only, undated-balance-period.ts.
  */
 export function segmentPeriod(s: Segment, doc: Period | null, ranges: readonly Period[]): Period | null {
   const a = s.openingLine?.dates.find((d) => d.date.year !== null)?.date;
@@ -27,6 +29,8 @@ export function segmentPeriod(s: Segment, doc: Period | null, ranges: readonly P
     if (next && dayNumber(end) < dayNumber(next.end)) end = next.end;
     if (dayNumber(start) <= dayNumber(end)) return { start, end };
   }
+  // Balance lines with day and month only, and no printed range: the year printed alone, judged by the postings.
+  if (doc?.guessed) return periodFromUndatedBalances(s.openingLine, s.closingLine, s.postings.map((p) => p.date), doc.end.year) ?? doc;
   return doc;
 }
 
