@@ -91,6 +91,19 @@ function headerRate(words: readonly { text: string }[], i: number): number | nul
   return number ? Number(number.replace(',', '.')) : null;
 }
 
+/**
+ * Whether `above`, a row without amounts, titles boxes that stand side by side (Steuern |
+ * Sozialversicherung | Netto): two or more of its words start where a label of the row below
+ * starts (left edges within half a word height), each box's title over its first label. Such a
+ * row opens a new table; a column header further up belongs to the table before it.
+ */
+function boxTitles(above: TextLine, below: TextLine): boolean {
+  const reach = Math.max(below.size, 6) / 2;
+  const labelStarts = below.cells.filter((c) => /^\p{L}{2}/u.test(c.text)).map((c) => c.bbox.x);
+  const titled = above.cells.filter((c) => /^\p{L}{3}/u.test(c.text) && labelStarts.some((x) => Math.abs(x - c.bbox.x) <= reach));
+  return titled.length >= 2;
+}
+
 function columnHeader(line: TextLine, lines: readonly TextLine[]): HeaderCell[] {
   let at = placeOf(lines, line);
   let below = line;
@@ -103,6 +116,8 @@ function columnHeader(line: TextLine, lines: readonly TextLine[]): HeaderCell[] 
       const cells = above.cells.map((c, i) => ({ role: headerRole(c.text), text: c.text, rate: headerRate(above.cells, i), ...cellExtent(c) })).filter((c): c is HeaderCell => c.role !== null);
       // A header names at least two columns, or names one and is not a sentence.
       if (cells.length >= 2 || (cells.length === 1 && above.cells.length <= 4)) return cells;
+      // Titles of boxes side by side (Steuern | Sozialversicherung | Netto) open a table of their own.
+      if (boxTitles(above, below)) return [];
       // A short row of the table without amounts (Steuerklasse 1 | 6) is passed over; prose ends the table.
       if (above.cells.length > 6) return [];
     }
@@ -146,6 +161,27 @@ function ratedColumn(figures: RowFigure[], header: readonly HeaderCell[]): void 
   }
 }
 
+/** A short label word: an abbreviation of two capitals (`RV`, `SV`, `KV`), with a dot or colon. */
+const SHORT_LABEL = /^[A-ZÄÖÜ]{2}[.:]?$/u;
+
+/**
+ * Whether the word at `i` opens the next box of a row of boxes side by side (Steuern |
+ * Sozialversicherung | Netto, each with its label left and its amount right-aligned at the box's
+ * edge): after a money figure, a wide gap (more than one and a half word heights), and the group
+ * of words it opens names a label — a two-capital abbreviation (`RV 9,30 %`, `- SV`) that
+ * STARTS_LABEL lets pass. Its figures belong to that label, never to the one before the gap.
+ */
+function nextBox(line: TextLine, i: number): boolean {
+  const cell = line.cells[i]!;
+  const prev = line.cells[i - 1];
+  if (!prev || cell.bbox.x - (prev.bbox.x + prev.bbox.width) <= 1.5 * Math.max(line.size, 6)) return false;
+  for (let j = i; j < line.cells.length && j < i + 3 && !figureAt(line, j); j++) {
+    const w = strip(line.cells[j]!.text);
+    if (SHORT_LABEL.test(w) && !FIGURE_CONTINUES.test(w)) return true;
+  }
+  return false;
+}
+
 /**
  * The figures of `line` from cell `from` on, each with its role. Stops at a word that starts
  * another label once a money figure was seen (one printed line may hold two label–value pairs).
@@ -164,6 +200,7 @@ export function rowFigures(line: TextLine, from: number, lines: readonly TextLin
     }
     const word = strip(line.cells[i]!.text);
     if (figures.some((g) => g.kind === 'money') && STARTS_LABEL.test(word) && !BASE_MARKER.test(word) && !FIGURE_CONTINUES.test(word)) break;
+    if (figures.some((g) => g.kind === 'money') && nextBox(line, i)) break;
     marker = word;
     i++;
   }
