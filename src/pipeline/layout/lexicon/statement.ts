@@ -42,6 +42,7 @@ export const STATEMENT_MEANINGS = {
   valueDateColumn: 'A header naming a value-date column (blocks.ts). Case-insensitive.',
   dateHeadingLabel: 'The label of a booking-date heading over a day\'s postings: "Buchungsdatum: 05.03.2026".',
   placeHeader: 'A column of the place a card payment was made, right of the merchant: "Ort", "Land", "Ort/Land", "Stadt" (place-cells.ts). Whole folded word.',
+  categoryHeader: 'A column of the spending category an app or neobank assigns each posting, right of the description: "Kategorie", "Umsatzkategorie" (place-cells.ts). Its cells are never the counterparty; they stay in the Buchungstext. Whole folded word.',
   partyHeader: 'A counterparty column: "Empfänger/Auftraggeber", "Zahlungsempfänger", "Begünstigter" … (word prefix; `name` whole).',
   pageWord: 'A page mark ("Seite 2 von 3", "Blatt 1/2"), which ends a posting. Case-insensitive, printed text.',
   pendingSection: 'The heading of a section of pending rows, not booked and not in the balance ("Vorgemerkte Umsätze", "Vormerkungen"): its rows are no postings (blocks.ts). A whole short line.',
@@ -443,6 +444,9 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Ort', means: ['otherHeader', 'placeHeader'] },
   { word: 'Land', means: ['otherHeader', 'placeHeader'] },
   { word: 'Stadt', means: ['placeHeader'] },
+  // An app or neobank export's category column (`Datum | Beschreibung | Kategorie | Betrag`).
+  { word: 'Kategorie', means: ['otherHeader', 'categoryHeader'] },
+  { word: 'Umsatzkategorie', means: ['otherHeader', 'categoryHeader'] },
   { word: 'Einkaufsdatum', means: ['otherHeader'] },
   { word: 'Verbuchung', means: ['otherHeader', 'bookingDateHeader'] },
   { word: 'Gegenseite', means: ['partyHeader'] },
