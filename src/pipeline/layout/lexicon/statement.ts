@@ -258,7 +258,14 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   // A broker's tax optimisation: capital-gains tax withheld earlier, paid back once losses or
   // the allowance offset it (every such posting on the real statements with balances raises them).
   { word: 'Steueroptimierung', means: ['creditType'] },
-  { word: 'Dividende', means: ['typeWord', 'creditType'] },
+  // Income from a security held (issue 21, blind batch 10): the line under it names the security
+  // (`Muster AG Inhaber-Aktien`, `ISIN …`), which is what was paid on, not a payer — like a
+  // trade's, the posting names no counterparty.
+  { word: 'Dividende', means: ['typeWord', 'creditType', 'noParty'] },
+  { word: 'Dividendengutschrift', means: ['typeWord', 'creditType', 'noParty'] },
+  { word: 'Dividendenzahlung', means: ['typeWord', 'creditType', 'noParty'] },
+  { word: 'Ausschüttung', means: ['typeWord', 'creditType', 'noParty'] },
+  { word: 'Ertragsausschüttung', means: ['typeWord', 'creditType', 'noParty'] },
   { word: 'Wertpapierkauf', means: ['typeWord', 'noParty'] },
   { word: 'Sparplan', means: ['typeWord', 'noParty'] },
   { word: 'Festgeldanlage', means: ['typeWord', 'noParty', 'typeTransfer'] },
@@ -458,7 +465,7 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'eingehende', means: ['creditType', 'incomingPrefix'] },
   { word: 'Zinsertrag', means: ['creditType', 'creditAnywhere', 'settlementCredit', 'interestEarned'] },
   { word: 'Ertrag', means: ['creditType'] },
-  { word: 'Ertragsgutschrift', means: ['creditType'] },
+  { word: 'Ertragsgutschrift', means: ['creditType', 'noParty'] },
   { word: 'Scheckeinzug', means: ['creditType'] },
   { word: 'Scheckeinreichung', means: ['creditType'] },
   { word: 'Scheckgutschrift', means: ['creditType'] },
@@ -600,7 +607,9 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   // Only a credit card's bill states a card limit or a minimum payment (Swiss `Kartenlimite`).
   { word: 'Kartenlimit', pattern: String.raw`kartenlimite?`, means: ['cardStatementMark'] },
   { word: 'Mindestzahlung', means: ['cardStatementMark'] },
-  { word: 'Gutschrift', pattern: String.raw`(?<!zins)gutschrift`, means: ['partyType'] },
+  // Not a credit of interest or of a security's income (`Zinsgutschrift`, `Dividendengutschrift`,
+  // `Ertragsgutschrift`): those name what was paid on, no payer.
+  { word: 'Gutschrift', pattern: String.raw`(?<!zins|dividenden|ertrags)gutschrift`, means: ['partyType'] },
   { word: 'Umrechnung', means: ['notMerchant'] },
   { word: 'im Ausland', means: ['notMerchant'] },
   { word: 'payment', lang: 'en', means: ['paymentNoun'] },
