@@ -99,6 +99,8 @@ export const statementPatterns = Object.freeze({
   partyHeader: new RegExp(`^(${any('partyHeader')})`, 'u'),
   /** One folded header word, whole: a place column (`Ort`, `Land`). */
   placeHeader: new RegExp(`^(${any('placeHeader')})$`, 'u'),
+  /** One folded header word, whole: a category column (`Kategorie`). */
+  categoryHeader: new RegExp(`^(${any('categoryHeader')})$`, 'u'),
   /** Printed line text. */
   pageMark: new RegExp(R`^(${any('pageWord')})\s*\d+\s*((von|\/|of)\s*\d+)?\s*$`, 'iu'),
   /**

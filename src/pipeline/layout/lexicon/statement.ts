@@ -42,6 +42,7 @@ export const STATEMENT_MEANINGS = {
   valueDateColumn: 'A header naming a value-date column (blocks.ts). Case-insensitive.',
   dateHeadingLabel: 'The label of a booking-date heading over a day\'s postings: "Buchungsdatum: 05.03.2026".',
   placeHeader: 'A column of the place a card payment was made, right of the merchant: "Ort", "Land", "Ort/Land", "Stadt" (place-cells.ts). Whole folded word.',
+  categoryHeader: 'A column of the spending category an app or neobank assigns each posting, right of the description: "Kategorie", "Umsatzkategorie" (place-cells.ts). Its cells are never the counterparty; they stay in the Buchungstext. Whole folded word.',
   partyHeader: 'A counterparty column: "Empfänger/Auftraggeber", "Zahlungsempfänger", "Begünstigter" … (word prefix; `name` whole).',
   pageWord: 'A page mark ("Seite 2 von 3", "Blatt 1/2"), which ends a posting. Case-insensitive, printed text.',
   pendingSection: 'The heading of a section of pending rows, not booked and not in the balance ("Vorgemerkte Umsätze", "Vormerkungen"): its rows are no postings (blocks.ts). A whole short line.',
@@ -257,7 +258,14 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   // A broker's tax optimisation: capital-gains tax withheld earlier, paid back once losses or
   // the allowance offset it (every such posting on the real statements with balances raises them).
   { word: 'Steueroptimierung', means: ['creditType'] },
-  { word: 'Dividende', means: ['typeWord', 'creditType'] },
+  // Income from a security held (issue 21, blind batch 10): the line under it names the security
+  // (`Muster AG Inhaber-Aktien`, `ISIN …`), which is what was paid on, not a payer — like a
+  // trade's, the posting names no counterparty.
+  { word: 'Dividende', means: ['typeWord', 'creditType', 'noParty'] },
+  { word: 'Dividendengutschrift', means: ['typeWord', 'creditType', 'noParty'] },
+  { word: 'Dividendenzahlung', means: ['typeWord', 'creditType', 'noParty'] },
+  { word: 'Ausschüttung', means: ['typeWord', 'creditType', 'noParty'] },
+  { word: 'Ertragsausschüttung', means: ['typeWord', 'creditType', 'noParty'] },
   { word: 'Wertpapierkauf', means: ['typeWord', 'noParty'] },
   { word: 'Sparplan', means: ['typeWord', 'noParty'] },
   { word: 'Festgeldanlage', means: ['typeWord', 'noParty', 'typeTransfer'] },
@@ -443,6 +451,9 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Ort', means: ['otherHeader', 'placeHeader'] },
   { word: 'Land', means: ['otherHeader', 'placeHeader'] },
   { word: 'Stadt', means: ['placeHeader'] },
+  // An app or neobank export's category column (`Datum | Beschreibung | Kategorie | Betrag`).
+  { word: 'Kategorie', means: ['otherHeader', 'categoryHeader'] },
+  { word: 'Umsatzkategorie', means: ['otherHeader', 'categoryHeader'] },
   { word: 'Einkaufsdatum', means: ['otherHeader'] },
   { word: 'Verbuchung', means: ['otherHeader', 'bookingDateHeader'] },
   { word: 'Gegenseite', means: ['partyHeader'] },
@@ -454,7 +465,7 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'eingehende', means: ['creditType', 'incomingPrefix'] },
   { word: 'Zinsertrag', means: ['creditType', 'creditAnywhere', 'settlementCredit', 'interestEarned'] },
   { word: 'Ertrag', means: ['creditType'] },
-  { word: 'Ertragsgutschrift', means: ['creditType'] },
+  { word: 'Ertragsgutschrift', means: ['creditType', 'noParty'] },
   { word: 'Scheckeinzug', means: ['creditType'] },
   { word: 'Scheckeinreichung', means: ['creditType'] },
   { word: 'Scheckgutschrift', means: ['creditType'] },
@@ -596,7 +607,9 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   // Only a credit card's bill states a card limit or a minimum payment (Swiss `Kartenlimite`).
   { word: 'Kartenlimit', pattern: String.raw`kartenlimite?`, means: ['cardStatementMark'] },
   { word: 'Mindestzahlung', means: ['cardStatementMark'] },
-  { word: 'Gutschrift', pattern: String.raw`(?<!zins)gutschrift`, means: ['partyType'] },
+  // Not a credit of interest or of a security's income (`Zinsgutschrift`, `Dividendengutschrift`,
+  // `Ertragsgutschrift`): those name what was paid on, no payer.
+  { word: 'Gutschrift', pattern: String.raw`(?<!zins|dividenden|ertrags)gutschrift`, means: ['partyType'] },
   { word: 'Umrechnung', means: ['notMerchant'] },
   { word: 'im Ausland', means: ['notMerchant'] },
   { word: 'payment', lang: 'en', means: ['paymentNoun'] },

@@ -12,27 +12,39 @@ import type { Posting } from './posting.js';
  * used, never the merchant's name: the name is read from the posting's other words, and the
  * place stays in the Buchungstext where it is printed (SPEC §8: the printed text without the
  * counterparty).
+ *
+ * An app or neobank export's category column (`Datum | Beschreibung | Kategorie | Betrag`, issue
+ * 21, blind batch 10) is read the same way: the category the bank assigns (`Lebensmittel`,
+ * `Abos & Verträge`) stands on the name's line but is no part of the name; it stays in the
+ * Buchungstext. Unlike a place column it says nothing about card payments.
  */
 export interface PlaceColumns {
   /** Left edges of the header cells, left to right. */
   starts: number[];
-  /** Indices of the place cells. */
+  /** Indices of the place (and category) cells. */
   places: ReadonlySet<number>;
+  /** A place column (`Ort`, `Land`) is among them: the statement is a card bill's. */
+  card: boolean;
   tol: number;
   /** A gap wider than this between two words of a line separates cells. */
   gap: number;
 }
 
-/** The place cells of a column header, if it has any right of a text cell. */
+/** The place and category cells of a column header, if it has any right of a text cell. */
 export function placeColumns(header: Line): PlaceColumns | null {
   const cells = headerCells(header);
   const places = new Set<number>();
+  let card = false;
   cells.forEach((c, k) => {
     const parts = cellParts(c);
-    // The first cell is a date's or the text's own; a place column follows the merchant's.
-    if (k > 0 && parts.length > 0 && parts.every((t) => vocab.placeHeader.test(t))) places.add(k);
+    // The first cell is a date's or the text's own; a place or category column follows it.
+    if (k === 0 || parts.length === 0) return;
+    if (parts.every((t) => vocab.placeHeader.test(t))) {
+      places.add(k);
+      card = true;
+    } else if (parts.every((t) => vocab.categoryHeader.test(t))) places.add(k);
   });
-  return places.size === 0 ? null : { starts: cells.map((c) => c.x0), places, tol: header.size * 0.5, gap: header.size * 0.8 };
+  return places.size === 0 ? null : { starts: cells.map((c) => c.x0), places, card, tol: header.size * 0.5, gap: header.size * 0.8 };
 }
 
 /** The header cell a word starting at `x0` stands in. */

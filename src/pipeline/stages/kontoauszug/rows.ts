@@ -81,7 +81,7 @@ function withSeparators(text: string, p: Posting): string {
 function splitByContent(p: Posting, lines: string[], card: boolean, slot: PartySlot, places: PlaceColumns | null): Split {
   const own = places ? placeSplit(p, places) : null;
   const named = own?.lines ?? lines;
-  const split = withCardMerchant(named, splitCounterparty(named, card || own !== null, slot));
+  const split = withCardMerchant(named, splitCounterparty(named, card || places?.card === true, slot));
   return own ? withPlaces(own.lines, own.places, split) : split;
 }
 
