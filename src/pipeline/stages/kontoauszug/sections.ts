@@ -38,15 +38,25 @@ export const signed = (t: { cents: number; sign: Sign | null } | null): number |
 /** Balance amount → signed cents: a balance printed without a sign in a Soll/Haben layout takes its column's sign. */
 function balanceValue(model: ColumnModel, t: AmountToken | null, line: Line): number | null {
   if (!t) return null;
-  if (t.sign !== null || model.flattened) return signed(t);
+  if (t.sign !== null || model.flattened || signsItsFigures(line)) return signed(t);
   const c = columnOf(t, model, line.size);
   return c?.role === 'debit' ? -t.cents : t.cents;
+}
+
+/**
+ * A balance line that prints another figure with a sign of its own (a summary row `8.983,72 EUR
+ * +10.368,01 EUR -5.019,45 EUR 14.332,28 EUR` beneath `Kontostand am … | Eingänge | Ausgänge |
+ * Kontostand am …`) signs its figures itself: an unsigned figure on it is positive, never a debit
+ * because it happens to end under the posting table's Soll column (issue 21, blind batch 10).
+ */
+function signsItsFigures(line: Line): boolean {
+  return line.amounts.length > 1 && line.amounts.some((a) => a.sign !== null);
 }
 
 /** The balance printed no sign of its own: neither a sign nor a Soll/Haben column. */
 function isUnsigned(model: ColumnModel, t: AmountToken | null, line: Line): boolean {
   if (!t || t.sign !== null) return false;
-  const role = model.flattened ? null : columnOf(t, model, line.size)?.role;
+  const role = model.flattened || signsItsFigures(line) ? null : columnOf(t, model, line.size)?.role;
   return role !== 'debit' && role !== 'credit';
 }
 
