@@ -389,6 +389,7 @@ const DATE_PAIR = /^(\d{1,2}\.\d{1,2}\.(?:\d{2}|\d{4})?)\/(\d{1,2}\.\d{1,2}\.(?:
 
 function findDates(words: Word[]): DateToken[] {
   const out: DateToken[] = [];
+  const valueAt = bareValueDateAt(words);
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     // `19,11.` is an OCR reading of `19.11.`; `(15.11.2019)`: a date in brackets is a date.
@@ -423,7 +424,10 @@ function findDates(words: Word[]): DateToken[] {
     // `30.09 DI ANFANGSSALDO`: so is one followed by the weekday column.
     // `28.04 29.04 LASTSCHRIFT` (statement printers): two such dates opening a line are the
     // booking and value date columns; the year comes from the statement (year.ts).
-    const bare = i <= 1 && BARE_DATE.test(w.text) && bareDateCell(words, i) ? parseDayMonth(`${w.text}.`) : null;
+    // `06.12 Bezahlung Karte 06.12 77,80-` (Austrian statements): booking date, text, value date
+    // and amount, both dates without their final dot (bareValueDateAt).
+    const paired = valueAt > 0 && (i === 0 || i === valueAt);
+    const bare = (paired || (i <= 1 && BARE_DATE.test(w.text) && bareDateCell(words, i))) ? parseDayMonth(`${w.text}.`) : null;
     if (bare) {
       const last = WEEKDAY.test(words[i + 1]?.text ?? '') ? i + 1 : i;
       out.push({ date: bare, word: i, last, x0: w.x0, x1: words[last]!.x1 });
@@ -449,6 +453,35 @@ function findDates(words: Word[]): DateToken[] {
 }
 
 const BARE_DATE = /^\d{1,2}\.\d{1,2}$/u;
+
+/** Days a value date may lie from its booking date (weekends, holidays, a card payment's clearing). */
+const VALUE_DATE_DAYS = 10;
+
+/**
+ * The index of the value date on a row printed `DD.MM <text> DD.MM <amount>` — booking date,
+ * text, value date, amount, both dates without their final dot (Austrian and South German
+ * statement printers: `Buchung | Text | Valuta | Betrag`) — or -1. A lone `DD.MM` could be a
+ * number; here it is read as a date only when the row opens with one, a second one stands
+ * later on the row before an amount (the row's own figure), and the two lie within a few days of
+ * each other as a booking and its value date do (across the turn of the year too). A row of
+ * measurements (`12.5 … 3.4 … 1,20`) fails the calendar or the distance.
+ */
+function bareValueDateAt(words: readonly Word[]): number {
+  const first = words[0];
+  if (!first || !BARE_DATE.test(first.text)) return -1;
+  const booking = parseDayMonth(`${first.text}.`);
+  if (!booking) return -1;
+  for (let j = 2; j < words.length - 1; j++) {
+    if (!BARE_DATE.test(words[j]!.text)) continue;
+    const value = parseDayMonth(`${words[j]!.text}.`);
+    if (!value) continue;
+    if (!words.slice(j + 1).some((w) => NUMBERISH.test(w.text))) return -1;
+    const dayOf = (d: PrintedDate): number => Date.UTC(2001, d.month - 1, d.day) / 86_400_000;
+    const gap = Math.abs(dayOf(value) - dayOf(booking));
+    return Math.min(gap, 365 - gap) <= VALUE_DATE_DAYS ? j : -1;
+  }
+  return -1;
+}
 
 /** Whether the bare `DD.MM` at word i (0 or 1) stands in a date column: see findDates. */
 function bareDateCell(words: readonly Word[], i: number): boolean {
