@@ -7,18 +7,9 @@
  * own, built on those structures.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
-import { letterPageSpecs } from '../../../scripts/fixtures/analysis/unseen/pages.js';
-import { makeTextPdf } from '../../../scripts/fixtures/text-pdf.js';
-import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { buildPipelineRegistry } from '../../../src/pipeline/pipelines.js';
-import { runPipeline } from '../../../src/pipeline/run-pipeline.js';
-import { testReader } from '../helpers.js';
-
-const reader = testReader();
-after(() => reader.close());
-const registry = buildPipelineRegistry();
+import { letterAnalysis } from '../../support/letter-analysis.js';
 
 const reminder: Line[][] = [
   [
@@ -64,12 +55,7 @@ const termination: Line[][] = [
   ],
 ];
 
-async function analysisOf(type: 'mahnung' | 'kuendigung', pages: Line[][]): Promise<Analysis> {
-  const r = await runPipeline(registry[type], { bytes: await makeTextPdf(letterPageSpecs(pages)), kind: 'pdf' }, { reader, maxPages: 5, timeoutMs: 60_000 });
-  assert.equal(r.status, 'success', r.status === 'failure' ? r.publicMessage : '');
-  assert.ok(r.status === 'success' && r.output.kind === 'analysis');
-  return r.output.analysis;
-}
+const analysisOf = letterAnalysis();
 
 describe('dates in their slots', () => {
   it('a reminder with a Datum column: the letter date is the head line, the deadline after it', async () => {

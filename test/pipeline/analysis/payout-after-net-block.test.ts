@@ -6,25 +6,14 @@
  * check at all (the rows may be notes), never a check made to hold.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
-import { letterPageSpecs } from '../../../scripts/fixtures/analysis/unseen/pages.js';
-import { makeTextPdf } from '../../../scripts/fixtures/text-pdf.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { buildPipelineRegistry } from '../../../src/pipeline/pipelines.js';
-import { runPipeline } from '../../../src/pipeline/run-pipeline.js';
 import { PAYOUT_RULE } from '../../../src/pipeline/stages/analysis/lohnabrechnung/checks.js';
-import { testReader } from '../helpers.js';
+import { letterAnalysis } from '../../support/letter-analysis.js';
 
-const reader = testReader();
-after(() => reader.close());
-const registry = buildPipelineRegistry();
-
-async function analysisOf(pages: Line[][]): Promise<Analysis> {
-  const r = await runPipeline(registry.lohnabrechnung, { bytes: await makeTextPdf(letterPageSpecs(pages)), kind: 'pdf' }, { reader, maxPages: 5, timeoutMs: 60_000 });
-  assert.ok(r.status === 'success' && r.output.kind === 'analysis');
-  return r.output.analysis;
-}
+const analyse = letterAnalysis();
+const analysisOf = (pages: Line[][]): Promise<Analysis> => analyse('lohnabrechnung', pages);
 
 /** Gross 2.400,00 − 180,00 − 196,80 − 43,20 − 223,20 − 31,20 = net 1.725,60; then `block`, then `payout`. */
 const payslip = (block: Line[], payout: string): Line[][] => [

@@ -7,25 +7,13 @@
  * contribution rate printed as a sum of parts is judged as that sum.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
-import { letterPageSpecs } from '../../../scripts/fixtures/analysis/unseen/pages.js';
-import { makeTextPdf } from '../../../scripts/fixtures/text-pdf.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { buildPipelineRegistry } from '../../../src/pipeline/pipelines.js';
-import { runPipeline } from '../../../src/pipeline/run-pipeline.js';
-import { testReader } from '../helpers.js';
+import { letterAnalysis } from '../../support/letter-analysis.js';
 
-const reader = testReader();
-after(() => reader.close());
-const registry = buildPipelineRegistry();
-
-async function analysisOf(pages: Line[][]): Promise<Analysis> {
-  const r = await runPipeline(registry.lohnabrechnung, { bytes: await makeTextPdf(letterPageSpecs(pages)), kind: 'pdf' }, { reader, maxPages: 5, timeoutMs: 60_000 });
-  assert.equal(r.status, 'success');
-  assert.ok(r.status === 'success' && r.output.kind === 'analysis');
-  return r.output.analysis;
-}
+const analyse = letterAnalysis();
+const analysisOf = (pages: Line[][]): Promise<Analysis> => analyse('lohnabrechnung', pages);
 
 /** Gross 3.600,00; taxes 520,16 + 0,00 + 41,61 = 561,77; contributions 761,40; net 2.276,83 (as printed: `net`). */
 const payslip = (net: string, kvRate = '1,45 %'): Line[][] => [

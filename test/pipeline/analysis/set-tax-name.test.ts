@@ -5,18 +5,10 @@
  * column it stays the SPEC key. Real text-layer PDFs through the real pipeline.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
-import { letterPageSpecs } from '../../../scripts/fixtures/analysis/unseen/pages.js';
-import { makeTextPdf } from '../../../scripts/fixtures/text-pdf.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { buildPipelineRegistry } from '../../../src/pipeline/pipelines.js';
-import { runPipeline } from '../../../src/pipeline/run-pipeline.js';
-import { testReader } from '../helpers.js';
-
-const reader = testReader();
-after(() => reader.close());
-const registry = buildPipelineRegistry();
+import { letterAnalysis } from '../../support/letter-analysis.js';
 
 const notice = (tax: string, statement = ''): Line[][] => [
   [
@@ -39,12 +31,8 @@ const notice = (tax: string, statement = ''): Line[][] => [
   ],
 ];
 
-async function analysisOf(pages: Line[][]): Promise<Analysis> {
-  const r = await runPipeline(registry.steuerbescheid, { bytes: await makeTextPdf(letterPageSpecs(pages)), kind: 'pdf' }, { reader, maxPages: 5, timeoutMs: 60_000 });
-  assert.equal(r.status, 'success', r.status === 'failure' ? r.publicMessage : '');
-  assert.ok(r.status === 'success' && r.output.kind === 'analysis');
-  return r.output.analysis;
-}
+const analyse = letterAnalysis();
+const analysisOf = (pages: Line[][]): Promise<Analysis> => analyse('steuerbescheid', pages);
 
 describe('the name of a set tax', () => {
   it('under a Gewerbesteuer column: festgesetzte_gewerbesteuer, not income tax', async () => {

@@ -8,19 +8,11 @@
  * for this test; real text-layer PDFs through the real pipeline.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
-import { letterPageSpecs } from '../../../scripts/fixtures/analysis/unseen/pages.js';
-import { makeTextPdf } from '../../../scripts/fixtures/text-pdf.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { buildPipelineRegistry } from '../../../src/pipeline/pipelines.js';
-import { runPipeline } from '../../../src/pipeline/run-pipeline.js';
 import { dropPartsEqualToTotal } from '../../../src/pipeline/stages/analysis/common/table-sum.js';
-import { testReader } from '../helpers.js';
-
-const reader = testReader();
-after(() => reader.close());
-const registry = buildPipelineRegistry();
+import { letterAnalysis } from '../../support/letter-analysis.js';
 
 const letter: Line[][] = [
   [
@@ -49,11 +41,8 @@ const letter: Line[][] = [
   ],
 ];
 
-async function analysisOf(pages: Line[][]): Promise<Analysis> {
-  const r = await runPipeline(registry.mahnung, { bytes: await makeTextPdf(letterPageSpecs(pages)), kind: 'pdf' }, { reader, maxPages: 5, timeoutMs: 60_000 });
-  assert.ok(r.status === 'success' && r.output.kind === 'analysis', r.status === 'failure' ? r.publicMessage : '');
-  return r.output.analysis;
-}
+const analyse = letterAnalysis();
+const analysisOf = (pages: Line[][]): Promise<Analysis> => analyse('mahnung', pages);
 
 describe('a claim printed as owed − paid = open', () => {
   it('the claim is the open column\'s sum, the total adds the charges, and the check holds', async () => {
