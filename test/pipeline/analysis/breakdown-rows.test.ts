@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Line, lv, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { letterAnalysis } from '../../support/letter-analysis.js';
+import { letterRuns } from './letter-runs.js';
 
-const analyse = letterAnalysis();
+const analyse = letterRuns();
 const analysisOf = (pages: Line[][]): Promise<Analysis> => analyse('mahnung', pages);
 
 const values = (a: Analysis) => Object.values(a.key_numbers).map((k) => k?.value);

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
-import { letterAnalysis } from '../../support/letter-analysis.js';
+import { letterRuns } from './letter-runs.js';
 
 const reminder: Line[][] = [
   [
@@ -55,7 +55,7 @@ const termination: Line[][] = [
   ],
 ];
 
-const analysisOf = letterAnalysis();
+const analysisOf = letterRuns();
 
 describe('dates in their slots', () => {
   it('a reminder with a Datum column: the letter date is the head line, the deadline after it', async () => {

@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
 import { dropPartsEqualToTotal } from '../../../src/pipeline/stages/analysis/common/table-sum.js';
-import { letterAnalysis } from '../../support/letter-analysis.js';
+import { letterRuns } from './letter-runs.js';
 
 const order: Line[][] = [
   [
@@ -37,7 +37,7 @@ const order: Line[][] = [
   ],
 ];
 
-const analyse = letterAnalysis();
+const analyse = letterRuns();
 const analysisOf = (pages: Line[][]): Promise<Analysis> => analyse('mahnung', pages);
 
 describe('a part of a sum never takes the total', () => {

@@ -10,9 +10,9 @@ import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
 import { PAYOUT_RULE } from '../../../src/pipeline/stages/analysis/lohnabrechnung/checks.js';
-import { letterAnalysis } from '../../support/letter-analysis.js';
+import { letterRuns } from './letter-runs.js';
 
-const analyse = letterAnalysis();
+const analyse = letterRuns();
 const analysisOf = (pages: Line[][]): Promise<Analysis> => analyse('lohnabrechnung', pages);
 
 /** Gross 2.400,00 − 180,00 − 196,80 − 43,20 − 223,20 − 31,20 = net 1.725,60; then `block`, then `payout`. */

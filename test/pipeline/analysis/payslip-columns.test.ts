@@ -10,9 +10,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { letterAnalysis } from '../../support/letter-analysis.js';
+import { letterRuns } from './letter-runs.js';
 
-const analyse = letterAnalysis();
+const analyse = letterRuns();
 const analysisOf = (pages: Line[][]): Promise<Analysis> => analyse('lohnabrechnung', pages);
 
 /** Gross 3.600,00; taxes 520,16 + 0,00 + 41,61 = 561,77; contributions 761,40; net 2.276,83 (as printed: `net`). */

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { letterAnalysis } from '../../support/letter-analysis.js';
+import { letterRuns } from './letter-runs.js';
 
 const head: Line[] = [
   'Finanzamt Wetzlar · Schenkungsteuerstelle · Frankfurter Straße 59 · 35578 Wetzlar',
@@ -79,7 +79,7 @@ const refund: Line[][] = [
   ],
 ];
 
-const analyse = letterAnalysis();
+const analyse = letterRuns();
 const analysisOf = (pages: Line[][]): Promise<Analysis> => analyse('steuerbescheid', pages);
 
 describe('a result is never a term of a sum', () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { letterAnalysis } from '../../support/letter-analysis.js';
+import { letterRuns } from './letter-runs.js';
 
 const notice = (tax: string, statement = ''): Line[][] => [
   [
@@ -31,7 +31,7 @@ const notice = (tax: string, statement = ''): Line[][] => [
   ],
 ];
 
-const analyse = letterAnalysis();
+const analyse = letterRuns();
 const analysisOf = (pages: Line[][]): Promise<Analysis> => analyse('steuerbescheid', pages);
 
 describe('the name of a set tax', () => {

@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
 import { dropPartsEqualToTotal } from '../../../src/pipeline/stages/analysis/common/table-sum.js';
-import { letterAnalysis } from '../../support/letter-analysis.js';
+import { letterRuns } from './letter-runs.js';
 
 const letter: Line[][] = [
   [
@@ -41,7 +41,7 @@ const letter: Line[][] = [
   ],
 ];
 
-const analyse = letterAnalysis();
+const analyse = letterRuns();
 const analysisOf = (pages: Line[][]): Promise<Analysis> => analyse('mahnung', pages);
 
 describe('a claim printed as owed − paid = open', () => {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Line, row } from '../../../scripts/fixtures/analysis/unseen/model.js';
 import type { Analysis } from '../../../src/pipeline/model/result.js';
-import { letterAnalysis } from '../../support/letter-analysis.js';
+import { letterRuns } from './letter-runs.js';
 
 const head = (date: string): Line[] => [
   'Stadt Konstanz · Steueramt · Kanzleistraße 15 · 78462 Konstanz',
@@ -48,7 +48,7 @@ const introduced: Line[][] = [
   ],
 ];
 
-const analyse = letterAnalysis();
+const analyse = letterRuns();
 const analysisOf = (pages: Line[][]): Promise<Analysis> => analyse('steuerbescheid', pages);
 
 const values = (a: Analysis) => Object.values(a.key_numbers).map((k) => k.value);
