@@ -72,8 +72,10 @@ export function readValueAt(line: TextLine, i: number, kind: ValueKind, { shortW
       // Whole euros below a thousand (`shortWhole`: only right of the label on its own line) and
       // only with the currency after them ("zu versteuerndes Einkommen 0 €"): without it a short
       // number is a count, a day or a footnote, and under a header cell it may be another row's
-      // figure of a tariff table (`Stufe 4 … 396 €` under `zu versteuerndes Einkommen`).
-      if (shortWhole && /^\d{1,3}$/.test(first) && CURRENCY.test(strip(t(1)))) return { printed: `${first} ${strip(t(1))}`, used: 2 };
+      // figure of a tariff table (`Stufe 4 … 396 €` under `zu versteuerndes Einkommen`). Only a
+      // nought: `Auslagen 350 €` is 3,50 € with its comma lost by OCR or a figure no sum confirms,
+      // and the cost table's sum decides what it is (ocr-cost-table.test.ts); `0 €` is none of these.
+      if (shortWhole && first === '0' && CURRENCY.test(strip(t(1)))) return { printed: `${first} ${strip(t(1))}`, used: 2 };
       return null;
     }
     case 'date': {
