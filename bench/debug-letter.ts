@@ -5,7 +5,7 @@
  *   npx tsx bench/debug-letter.ts <letter id substring> [text|scan|photo|lowres]
  */
 import { cachingReader } from './read-cache.js';
-import { EARLIER_BLIND_LETTERS, FIRST_CONTACT_C, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, FIRST_CONTACT_G, FIRST_CONTACT_H, FIRST_CONTACT_I, FIRST_CONTACT_J, FIRST_CONTACT_K, FIRST_CONTACT_L, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
+import { EARLIER_BLIND_LETTERS, FIRST_CONTACT_C, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, FIRST_CONTACT_G, FIRST_CONTACT_H, FIRST_CONTACT_I, FIRST_CONTACT_J, FIRST_CONTACT_K, FIRST_CONTACT_L, FIRST_CONTACT_M, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
 import { renderLetter, seedOf, type Variant } from '../scripts/fixtures/analysis/unseen/render.js';
 import { scoreLetter } from '../scripts/fixtures/analysis/unseen/score.js';
 import { documentTextLines } from '../src/pipeline/layout/text-lines.js';
@@ -14,7 +14,7 @@ import { createDocumentReader, defaultReaderConfig } from '../src/pipeline/readi
 import { runPipeline } from '../src/pipeline/run-pipeline.js';
 
 const [id, variant = 'text'] = process.argv.slice(2);
-const list = [UNSEEN_LETTERS, FIRST_CONTACT_C, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, FIRST_CONTACT_G, FIRST_CONTACT_H, FIRST_CONTACT_I, FIRST_CONTACT_J, FIRST_CONTACT_K, FIRST_CONTACT_L, EARLIER_BLIND_LETTERS].find((ls) => ls.some((l) => id && l.id.includes(id))) ?? EARLIER_BLIND_LETTERS;
+const list = [UNSEEN_LETTERS, FIRST_CONTACT_C, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, FIRST_CONTACT_G, FIRST_CONTACT_H, FIRST_CONTACT_I, FIRST_CONTACT_J, FIRST_CONTACT_K, FIRST_CONTACT_L, FIRST_CONTACT_M, EARLIER_BLIND_LETTERS].find((ls) => ls.some((l) => id && l.id.includes(id))) ?? EARLIER_BLIND_LETTERS;
 const letter = list.find((l) => id && l.id.includes(id));
 if (!letter) throw new Error(`no letter matches ${id}`);
 const upload = await renderLetter(letter, variant as Variant, seedOf(list, letter));

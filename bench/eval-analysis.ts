@@ -32,7 +32,7 @@ import { addScores, normalizeValue, scoreAnalysis, type Score } from '../scripts
 import { CLEAN, DEGRADED, scanPdf } from '../scripts/fixtures/scans.js';
 import { textDocument } from '../scripts/fixtures/analysis/text-document.js';
 import { makeTextPdf } from '../scripts/fixtures/text-pdf.js';
-import { EARLIER_BLIND_LETTERS, FIRST_CONTACT_C, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, FIRST_CONTACT_G, FIRST_CONTACT_H, FIRST_CONTACT_I, FIRST_CONTACT_J, FIRST_CONTACT_K, FIRST_CONTACT_L, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
+import { EARLIER_BLIND_LETTERS, FIRST_CONTACT_C, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, FIRST_CONTACT_G, FIRST_CONTACT_H, FIRST_CONTACT_I, FIRST_CONTACT_J, FIRST_CONTACT_K, FIRST_CONTACT_L, FIRST_CONTACT_M, UNSEEN_LETTERS } from '../scripts/fixtures/analysis/unseen/index.js';
 import type { UnseenLetter } from '../scripts/fixtures/analysis/unseen/model.js';
 import { renderLetter, seedOf, type Variant } from '../scripts/fixtures/analysis/unseen/render.js';
 import { scoreLetter } from '../scripts/fixtures/analysis/unseen/score.js';
@@ -98,6 +98,7 @@ const FIRST_CONTACT_SETS: Readonly<Record<string, [title: string, letters: reado
   j: ['first-contact letters of author J (issue 22, eighth batch), by type and variant', FIRST_CONTACT_J],
   k: ['first-contact letters of author K (issue 22, ninth batch), by type and variant', FIRST_CONTACT_K],
   l: ['first-contact letters of author L (issue 22, tenth batch), by type and variant', FIRST_CONTACT_L],
+  m: ['first-contact letters of author M (issue 22, eleventh batch), by type and variant', FIRST_CONTACT_M],
 };
 if (args.set !== undefined && !(args.set in FIRST_CONTACT_SETS)) throw new Error(`--set ${args.set}: one of ${Object.keys(FIRST_CONTACT_SETS).join(', ')}`);
 const TEXT_N = Number(args.text ?? 12);

@@ -62,7 +62,7 @@ export async function kontoauszugDocuments(): Promise<GoldenDocument[]> {
 export async function letterDocuments(): Promise<GoldenDocument[]> {
   const { ANALYSIS_TYPES, GENERATORS } = await import('../../../scripts/fixtures/analysis/index.js');
   const { makeTextPdf } = await import('../../../scripts/fixtures/text-pdf.js');
-  const { EARLIER_BLIND_LETTERS, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, FIRST_CONTACT_G, FIRST_CONTACT_H, FIRST_CONTACT_I, FIRST_CONTACT_J, FIRST_CONTACT_K, FIRST_CONTACT_L, UNSEEN_LETTERS } = await import('../../../scripts/fixtures/analysis/unseen/index.js');
+  const { EARLIER_BLIND_LETTERS, FIRST_CONTACT_D, FIRST_CONTACT_E, FIRST_CONTACT_F, FIRST_CONTACT_G, FIRST_CONTACT_H, FIRST_CONTACT_I, FIRST_CONTACT_J, FIRST_CONTACT_K, FIRST_CONTACT_L, FIRST_CONTACT_M, UNSEEN_LETTERS } = await import('../../../scripts/fixtures/analysis/unseen/index.js');
   const { renderLetter, seedOf } = await import('../../../scripts/fixtures/analysis/unseen/render.js');
   const docs: GoldenDocument[] = [];
   for (const type of ANALYSIS_TYPES) {
@@ -91,6 +91,7 @@ export async function letterDocuments(): Promise<GoldenDocument[]> {
     [FIRST_CONTACT_J, 'first-j', 'FIRST_CONTACT_J'],
     [FIRST_CONTACT_K, 'first-k', 'FIRST_CONTACT_K'],
     [FIRST_CONTACT_L, 'first-l', 'FIRST_CONTACT_L'],
+    [FIRST_CONTACT_M, 'first-m', 'FIRST_CONTACT_M'],
   ] as const) {
     for (const letter of list) {
       docs.push({
