@@ -64,20 +64,59 @@ export function findLabel(line: TextLine, label: string, prefix = false): LabelH
   // (`StKI` is `StKl`); a text-layer line prints its glyphs surely and is compared as printed.
   // Label and words are folded word by word alike, so a figure word of a label (`Nr. 2300`)
   // stays a figure on both sides.
-  const fold = line.cells.some((c) => c.source === 'ocr') ? foldOcrWord : foldWord;
-  const target = label.split(/\s+/u).map(fold).join('');
+  const ocr = line.cells.some((c) => c.source === 'ocr');
+  const fold = ocr ? foldOcrWord : foldWord;
+  const words = line.cells.map((c) => fold(ocr ? labelHead(c.text) : c.text));
+  for (const spelling of ocr ? ocrSpellings(label) : [label]) {
+    const hit = findFolded(line, words, spelling.split(/\s+/u).map(fold).join(''), prefix, ocr);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/**
+ * OCR confidence below which a word counts as read unsurely: tesseract's own doubt about the
+ * glyphs, as on bold labels behind dotted leaders (`Gesamibetragw` at 0.07). Surely read words
+ * (about 0.9 and more) keep the plain tolerance, so a plural or a neighbouring compound read
+ * cleanly (`Vorauszahlungen` for `Vorauszahlung`) gains no match from OCR.
+ */
+const UNSURE = 0.5;
+/** Folded length from which a label is long enough that one more edit leaves it unambiguous. */
+const UNSURE_MIN_LENGTH = 10;
+
+/**
+ * The spellings of a label OCR gives: as printed, and where it has a `ß`, with the `ß` read as `B`
+ * (the glyphs share their stem and bowl: `Geldbuße` comes back as `GEIdBÜBE`). A word OCR read as
+ * `ß` still meets the first spelling, and the `ss` of a label written with `ss` is never folded.
+ */
+function ocrSpellings(label: string): string[] {
+  return /ß/u.test(label) ? [label, label.replace(/ß/gu, 'B')] : [label];
+}
+
+/**
+ * An OCR'd word up to a colon glued to what follows it: OCR drops the space after a label's colon
+ * (`Gebühr:gem;;8:107.AbS..1:.OWIG` for `Gebühr: gem. § 107 Abs. 1 OWiG`), and the label is the
+ * letters before it. Only a word that starts with at least three letters before the colon.
+ */
+function labelHead(text: string): string {
+  return /^(\p{L}{3,}[\p{L}.\-]*)[:;](?=\S)/u.exec(text)?.[1] ?? text;
+}
+
+function findFolded(line: TextLine, words: readonly string[], target: string, prefix: boolean, ocr: boolean): LabelHit | null {
   if (!target) return null;
-  const max = tolerance(target);
-  const words = line.cells.map((c) => fold(c.text));
+  const plain = tolerance(target);
+  // One edit more where OCR itself doubts a word of the candidate, for labels long enough.
+  const unsureExtra = ocr && target.length >= UNSURE_MIN_LENGTH ? 1 : 0;
   for (let i = 0; i < words.length; i++) {
     let joined = '';
     for (let j = i; j < Math.min(words.length, i + 4); j++) {
       joined += words[j];
-      if (joined.length > target.length + max + (prefix ? 40 : 0)) break;
+      if (joined.length > target.length + plain + unsureExtra + (prefix ? 40 : 0)) break;
+      const cells = line.cells.slice(i, j + 1);
+      const max = plain + (unsureExtra && cells.some((c) => c.confidence < UNSURE) ? 1 : 0);
       const candidate = prefix ? joined.slice(0, target.length) : joined;
       // The first two letters must be exact: abbreviations differ there ("KV-Beitrag" / "PV-Beitrag").
       if (joined.length + max >= target.length && candidate.slice(0, 2) === target.slice(0, 2) && editDistance(candidate, target, max) <= max) {
-        const cells = line.cells.slice(i, j + 1);
         return {
           line,
           first: i,
