@@ -3,7 +3,6 @@ import { denoiseGrey, flattenBackground, isBlankRaster, rotateGrey } from '../ra
 import { analysePageGeometry, type PageGeometry } from './page-geometry.js';
 import { confidenceOf, finishPage, round2, type LevelledPage, type OcrPageOutput, type RegionReading } from './page-words.js';
 import { secondLook, type LookedWord } from './second-look.js';
-import { secondLook as mainLook } from './second-look-main.js'; // SCRATCH A/B, not to be committed
 import { whitenSolidBoxes } from './solid-boxes.js';
 
 export type { LevelledPage, OcrPageOutput, RegionReading } from './page-words.js';
@@ -129,7 +128,7 @@ export async function readRegion(
   const { confSum, lenSum } = confidenceSums(words);
   if (settings.secondLook && settings.preprocess === 'none') {
     signal.throwIfAborted();
-    words = await (process.env.SCRATCH_LOOK === 'main' ? mainLook : secondLook)(region, words, recognize);
+    words = await secondLook(region, words, recognize);
   }
   const offset = whole ? 0 : top;
   return { words: offset === 0 ? words : words.map((w) => ({ ...w, y: w.y + offset })), confSum, lenSum, conf: lenSum === 0 ? 0 : confSum / lenSum };
