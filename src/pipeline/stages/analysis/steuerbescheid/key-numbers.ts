@@ -100,11 +100,13 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
   // A Festsetzung with the taxes as columns: the result printed below it, taken only where the
   // table's rows add up to it (tax-columns.ts); its check is the one reported.
   let columnsCheck: Check | null = null;
+  let columnLines: readonly TextLine[] = [];
   if (!found.erstattung && !found.nachzahlung) {
     const columns = taxColumnsResult(input.lines, STEUER_RULE);
     if (columns) {
       found[columns.name] = { value: columns.value, page: columns.page, line: columns.line };
       columnsCheck = columns.check;
+      columnLines = columns.columnLines;
     }
   }
   // An Abrechnung whose result row no SPEC label names (`verbleibende Steuer`), taken where its
@@ -116,7 +118,7 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
   // else the first in the prose (a filing deadline cited later is no due date).
   const own = found.nachzahlung?.line ? DUE_ON_LINE.exec(found.nachzahlung.line.text) : null;
   const faellig = own ? { value: own[1]! } : findInProse(input.texts, DUE);
-  return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), [...renamed, ...setAmounts(input.lines)], STEUER_KEYS), checks: columnsCheck ? [columnsCheck] : steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
+  return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), [...renamed, ...setAmounts(input.lines).filter((a) => !columnLines.includes(a.line))], STEUER_KEYS), checks: columnsCheck ? [columnsCheck] : steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
 }
 
 /** The result row of an assessment (verbleibende Steuer, Nachzahlung, Erstattung). Folded text. */
