@@ -17,7 +17,7 @@ import { letterDate } from '../common/dates.js';
 import { findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
 import { figureAt } from '../common/row-figures.js';
 import { termOfSumBelow } from '../common/table-sum.js';
-import { findKeyValue, type FoundValue, type LabelSpec } from '../common/values.js';
+import { centsOf, findKeyValue, type FoundValue, type LabelSpec } from '../common/values.js';
 import { placeOf } from '../common/line-order.js';
 import { abrechnungResult } from './abrechnung-result.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
@@ -98,12 +98,14 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
     if (refund) found.erstattung = { value: refund.value, page: refund.page };
   }
   // A Festsetzung with the taxes as columns: the result printed below it, taken only where the
-  // table's rows add up to it (tax-columns.ts); its check is the one reported.
+  // table's rows add up to it (tax-columns.ts); its check is the one reported — also where the
+  // result was already read under its label (`zu erstatten 453,60 €`) with the same amount.
   let columnsCheck: Check | null = null;
   let columnLines: readonly TextLine[] = [];
-  if (!found.erstattung && !found.nachzahlung) {
+  {
     const columns = taxColumnsResult(input.lines, STEUER_RULE);
-    if (columns) {
+    const unread = !found.erstattung && !found.nachzahlung;
+    if (columns && (unread || centsOf(found[columns.name]?.value) === centsOf(columns.value))) {
       found[columns.name] = { value: columns.value, page: columns.page, line: columns.line };
       columnsCheck = columns.check;
       columnLines = columns.columnLines;
