@@ -86,7 +86,8 @@ export function extractBussgeldKeyNumbers(input: AnalysisInput): { keyNumbers: R
     // An offence that lasts (a registration, a notice not given in time) is charged as a period;
     // its first day is the Tattag: "haben … in der Zeit vom 16.06.2026 bis 17.08.2026".
     findInProse(input.texts, new RegExp(String.raw`(?:wird vorgeworfen|vorgeworfen,|Ihnen wird zur Last gelegt|haben)[^.]{0,40}?(?:in der Zeit|im Zeitraum)\s+vom\s+(${DATE_SRC})\s+bis`, 'u')) ??
-    findInProse(input.texts, new RegExp(String.raw`\bam\s+(${DATE_SRC})\s*,?\s+(?:um|gegen|von|ab)\s+\d{1,2}[:.]\d{2}`, 'u')) ??
+    // A date with its time of day, also where it opens the sentence (numbered findings: "1. Am 04.03.2026 um 07:10 Uhr wurde …").
+    findInProse(input.texts, new RegExp(String.raw`\b[Aa]m\s+(${DATE_SRC})\s*,?\s+(?:um|gegen|von|ab)\s+\d{1,2}[:.]\d{2}`, 'u')) ??
     // Austrian notices list the offence as numbered rows `1. Zeit: 12.09.2026, 14:32 Uhr` /
     // `2. Ort: …` / `4. Tat: …`: the bare `Zeit:` is tried last, only as a row's label (at the line's
     // start after an optional row number) with the date right after its colon.

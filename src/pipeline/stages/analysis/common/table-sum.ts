@@ -194,8 +194,9 @@ export function dropPartsEqualToTotal(found: Record<string, { value: string } | 
  * each named by its key number where it is one, else by its printed label, signed by its
  * wording. The total's candidates are tried in order until one adds up; when none does, the
  * first is reported as failing. Without both lines (values read from running text) the key
- * numbers alone are summed, and reported only when they add up: nothing shows that every cost
- * of the letter was read.
+ * numbers alone are summed, with the costs read from running text under their own labels
+ * (`prose`, a Säumniszuschlag), and reported only when they add up: nothing shows that every cost
+ * of the letter was read. Those costs are returned as labelled amounts only then.
  */
 export function tableSumCheck(
   rule: string,
@@ -203,6 +204,7 @@ export function tableSumCheck(
   found: Record<string, { value: string; page: number; line?: TextLine } | null>,
   names: { first: string; parts: readonly string[]; total: string },
   totalCandidates: readonly { value: string; page: number; line: TextLine }[],
+  prose: readonly LabelledAmount[] = [],
 ): { check: Check; total: { value: string; page: number; line?: TextLine }; labelled?: LabelledAmount[] } | null {
   const first = found[names.first];
   const totals = [found[names.total], ...totalCandidates.filter((c) => c.value !== found[names.total]?.value || c.line !== found[names.total]?.line)].filter((t): t is NonNullable<typeof t> => !!t);
@@ -254,7 +256,10 @@ export function tableSumCheck(
   if (failing) return failing;
   const terms = [names.first, ...names.parts].filter((n) => found[n]).map((n) => ({ name: n, printed: found[n]!.value, sign: 1 as const }));
   const check = sumCheck(rule, terms, { name: names.total, printed: totals[0]!.value });
-  return check?.holds ? { check, total: totals[0]! } : null;
+  if (check?.holds) return { check, total: totals[0]! };
+  if (prose.length === 0) return null;
+  const withProse = sumCheck(rule, [...terms, ...prose.map((p) => ({ name: p.label, printed: p.value, sign: 1 as const }))], { name: names.total, printed: totals[0]!.value });
+  return withProse?.holds ? { check: withProse, total: totals[0]!, labelled: [...prose] } : null;
 }
 
 const MONEY_FIGURE = /\d{1,3}(?:\.\d{3})*,\d{2}(?!\d|\s?%)/gu;

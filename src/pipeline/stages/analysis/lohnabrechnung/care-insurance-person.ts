@@ -4,7 +4,11 @@
  * employment is in Saxony, where employees pay 0,5 points more. Saxony is decided only where the
  * slip prints its `Beschäftigungsort` and a postcode with that same place (the letterhead's
  * `01099 Dresden` beside `Beschäftigungsort: Dresden`): the employer's seat alone does not say
- * where the employee works. Unknown stays null, and the rate is then not judged exactly.
+ * where the employee works. Unknown stays null: the rate is then judged against both the Saxon
+ * and the other Länder's rate (review-flags.ts). Payroll programs print the children counted for
+ * the PV as `Kinder unter 25: 1`, `Kinder PV 1` or `PV-Kinder 2`, and the parent status itself as
+ * `Elterneigenschaft nachgewiesen: ja` (§ 55 Abs. 3 SGB XI: the childless surcharge is waived
+ * only once it is proven).
  */
 import { findInProse, type PageText } from '../common/prose.js';
 
@@ -13,6 +17,8 @@ export interface CareInsurancePerson {
   saxony: boolean | null;
   place: string | null;
   childrenUnder25: number | null;
+  /** The slip states the parent status as proven (true), as not proven (false), or not at all (null). */
+  parent: boolean | null;
 }
 
 /** Saxon postcode areas (Deutsche Post Leitregionen 01, 02, 04, 08, 09 within Saxony's border). */
@@ -25,7 +31,8 @@ const SAXONY: readonly [number, number][] = [
 ];
 
 const PLACE = /Beschäftigungsort:?[ \t]+(\p{Lu}[\p{L}-]+(?:[ \t]\(?\p{L}+\.?\)?)?)/u;
-const CHILDREN = /Kinder[ \t]+unter[ \t]+25(?:[ \t]+Jahren)?:?[ \t]+(\d)\b/u;
+const CHILDREN = /(?:Kinder[ \t]+unter[ \t]+25(?:[ \t]+Jahren)?|Kinder[ \t]*\(?PV\)?|PV-Kinder(?:zahl)?|Kinderzahl[ \t]+PV):?[ \t]+(\d)\b/u;
+const PARENT = /Elterneigenschaft(?:[ \t]+nachgewiesen)?:?[ \t]+(ja|nein)\b/iu;
 
 export function careInsurancePerson(texts: readonly PageText[]): CareInsurancePerson {
   const children = findInProse(texts, CHILDREN);
@@ -36,5 +43,6 @@ export function careInsurancePerson(texts: readonly PageText[]): CareInsurancePe
     const n = postcode ? Number(postcode.value) : null;
     if (n !== null) saxony = SAXONY.some(([lo, hi]) => n >= lo && n <= hi);
   }
-  return { saxony, place, childrenUnder25: children ? Number(children.value) : null };
+  const parent = findInProse(texts, PARENT)?.value.toLowerCase();
+  return { saxony, place, childrenUnder25: children ? Number(children.value) : null, parent: parent === undefined ? null : parent === 'ja' };
 }

@@ -65,17 +65,27 @@ function contributionProblem(branch: Branch, c: Contribution, printedBase: numbe
 
 /**
  * A printed Pflegeversicherung rate against the exact rate of a parent (§ 55 Abs. 3, § 58 Abs. 3
- * SGB XI), judged only where the slip prints the children under 25 (one or more) and a place of
- * employment whose postcode says whether it is in Saxony; null when it matches or cannot be judged.
+ * SGB XI), judged only where the slip prints the children under 25 (one or more) or the parent
+ * status as proven; null when it matches or cannot be judged. Without a place of employment whose
+ * postcode says whether it is in Saxony, the rate must match the Saxon or the other Länder's rate;
+ * without a count of children, any count from one to the fifth. The childless surcharge (0,6
+ * points, charged in every Land) matches neither, so a parent charged it is found without a place.
  */
 function careRateProblem(c: Contribution, person: CareInsurancePerson | undefined, month: CalendarDate): string | null {
-  if (c.rate === null || !person || person.saxony === null || !person.childrenUnder25) return null;
+  if (c.rate === null || !person) return null;
   const pv = inForce(LEGAL.pflegeversicherungEltern, month);
   if (!pv) return null;
-  const n = Math.min(person.childrenUnder25, pv.maxChildren);
-  const expected = pv.parent + (person.saxony ? pv.saxonyExtra : 0) - pv.perChild * (n - 1);
-  if (Math.abs(c.rate - expected) < 0.001) return null;
-  return `wird mit ${pctText(c.rate)} berechnet; bei ${person.childrenUnder25} Kind${person.childrenUnder25 > 1 ? 'ern' : ''} unter 25 und Beschäftigungsort ${person.place}${person.saxony ? ' (Sachsen: Arbeitnehmer 0,5 Punkte mehr)' : ''} beträgt der Arbeitnehmeranteil ${month.year} ${pctText(expected)} (§55 Abs. 3, §58 Abs. 3 SGB XI).`;
+  const counted = person.childrenUnder25 ? Math.min(person.childrenUnder25, pv.maxChildren) : null;
+  if (counted === null && person.parent !== true) return null;
+  const counts = counted !== null ? [counted] : Array.from({ length: pv.maxChildren }, (_, i) => i + 1);
+  const lands = person.saxony === null ? [false, true] : [person.saxony];
+  const rate = (n: number, saxony: boolean) => pv.parent + (saxony ? pv.saxonyExtra : 0) - pv.perChild * (n - 1);
+  if (counts.some((n) => lands.some((saxony) => Math.abs(c.rate! - rate(n, saxony)) < 0.001))) return null;
+  const who = counted !== null ? `bei ${counted} Kind${counted > 1 ? 'ern' : ''} unter 25` : 'bei nachgewiesener Elterneigenschaft';
+  const top = counts[0]!;
+  const expected = person.saxony === null ? `${pctText(rate(top, false))} (in Sachsen ${pctText(rate(top, true))})` : pctText(rate(top, person.saxony));
+  const place = person.place ? ` und Beschäftigungsort ${person.place}${person.saxony ? ' (Sachsen: Arbeitnehmer 0,5 Punkte mehr)' : ''}` : '';
+  return `wird mit ${pctText(c.rate)} berechnet; ${who}${place} beträgt der Arbeitnehmeranteil ${month.year} ${counted === null ? 'höchstens ' : ''}${expected} (§55 Abs. 3, §58 Abs. 3 SGB XI).`;
 }
 
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6 };

@@ -79,7 +79,8 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   // citations ("Abs. 1", "p. a.") do not end the sentence; an amount introduced by "aus"/"auf" is
   // the base the interest is charged on, not the interest; the amount starts at a number boundary,
   // so that the tail "845,20" of a refused "aus 1.845,20 €" is not read instead.
-  const SENTENCE_GAP = String.raw`(?:[^.;\n]|\n|\.(?=\s*\d)|(?<=\b(?:Abs|Nr|Ziff|bzw|ca|vgl|p|a|S))\.)`;
+  // Nor does the period of an ordinal ("für den 9. und 10. Lebensmonat"): one or two digits on their own.
+  const SENTENCE_GAP = String.raw`(?:[^.;\n]|\n|\.(?=\s*\d)|(?<=\b(?:Abs|Nr|Ziff|bzw|ca|vgl|p|a|S))\.|(?<=(?:^|[^\d.])\d{1,2})\.(?=\s))`;
   // An authority's claim arises from its Bescheid as a trader's from its Rechnung ("nach dem
   // Hundesteuerbescheid vom … war die Steuer … in Höhe von 60,00 € … fällig").
   if (!found.hauptforderung) {
@@ -94,10 +95,18 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   }
   // A total OCR read with digits lost is refused by the rows printed above it (common/misread-total.ts).
   found.gesamtforderung = totalOverMisreading(input.lines, found.gesamtforderung);
-  if (!found.zinsen) {
-    const interest = findInProse(input.texts, new RegExp(String.raw`(?:Verzugs)?[Zz]insen\b${SENTENCE_GAP}{0,160}?(?<![\d.,])(?<!\b(?:aus|auf)\s)(${MONEY_SRC})(?!\s*%)`, 'u'));
-    if (interest) found.zinsen = { value: interest.value, page: interest.page };
-  }
+  // A cost named in running text, its amount in the same sentence after the noun, wrapping over
+  // lines ("erheben wir eine Mahngebühr von / 5,00 €").
+  const costInProse = (noun: string) => {
+    const cost = findInProse(input.texts, new RegExp(String.raw`${noun}${SENTENCE_GAP}{0,160}?(?<![\d.,])(?<!\b(?:aus|auf)\s)(${MONEY_SRC})(?!\s*%)`, 'u'));
+    return cost ? { value: cost.value, page: cost.page } : null;
+  };
+  found.zinsen ??= costInProse(String.raw`(?:Verzugs)?[Zz]insen\b`);
+  found.mahngebuehren ??= costInProse(String.raw`\bMahn(?:gebühr(?:en)?|kosten)\b`);
+  // An authority's late-payment surcharge (§ 240 AO, § 24 SGB IV: "Säumniszuschläge … in Höhe
+  // von insgesamt 29,00 € entstanden") has no SPEC name: a cost under its own label, reported
+  // only where the claim's sum holds with it (below).
+  const surcharge = found.zinsen ? null : costInProse(String.raw`\bSäumniszuschl(?:ag|äge)\b`);
   if (found.hauptforderung && 'label' in found.hauptforderung) found.hauptforderung = claimSubtotal(input.lines, found.hauptforderung as FoundValue) ?? found.hauptforderung;
   // A settlement table (owed − paid = open per row) says by its arithmetic which figure is claimed.
   found.hauptforderung = openClaim(input.lines) ?? found.hauptforderung ?? null;
@@ -106,7 +115,7 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   // A cost row whose figure OCR read without its comma, where only that reading adds up.
   commaDroppedParts(input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, SPECS);
   dropPartsEqualToTotal(found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' });
-  const summed = tableSumCheck(MAHN_RULE, input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, findKeyValues(input.lines, SPECS.gesamtforderung).filter((c) => totalOverMisreading(input.lines, c) === c));
+  const summed = tableSumCheck(MAHN_RULE, input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, findKeyValues(input.lines, SPECS.gesamtforderung).filter((c) => totalOverMisreading(input.lines, c) === c), surcharge ? [{ label: 'Säumniszuschläge', value: surcharge.value, page: surcharge.page }] : []);
   if (summed) found.gesamtforderung = summed.total;
   if (!found.gesamtforderung && found.hauptforderung) found.gesamtforderung = costFreeTotal(input.lines, found);
   // The date may wrap onto the next line ("Rechnung Nr. 22-0614-8871 / vom 14.06.2022").

@@ -17,7 +17,7 @@ import { letterDate } from '../common/dates.js';
 import { findInProse, DATE_SRC, MONEY_SRC } from '../common/prose.js';
 import { figureAt } from '../common/row-figures.js';
 import { termOfSumBelow } from '../common/table-sum.js';
-import { findKeyValue, type FoundValue, type LabelSpec } from '../common/values.js';
+import { centsOf, findKeyValue, type FoundValue, type LabelSpec } from '../common/values.js';
 import { placeOf } from '../common/line-order.js';
 import { abrechnungResult } from './abrechnung-result.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
@@ -98,14 +98,21 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
     if (refund) found.erstattung = { value: refund.value, page: refund.page };
   }
   // A Festsetzung with the taxes as columns: the result printed below it, taken only where the
-  // table's rows add up to it (tax-columns.ts); its check is the one reported.
+  // table's rows add up to it (tax-columns.ts); its check is the one reported. Where the result
+  // was already read under its label (`zu erstatten 453,60 €`) with the same amount, the value
+  // stays as read, and the table's check stands in for the general one where that does not hold
+  // (it may take the `bisher festgesetzt` row for the fixed tax): the reading that closes wins.
   let columnsCheck: Check | null = null;
-  if (!found.erstattung && !found.nachzahlung) {
-    const columns = taxColumnsResult(input.lines, STEUER_RULE);
-    if (columns) {
-      found[columns.name] = { value: columns.value, page: columns.page, line: columns.line };
-      columnsCheck = columns.check;
-    }
+  let columnsFallback: Check | null = null;
+  let columnLines: readonly TextLine[] = [];
+  const columns = taxColumnsResult(input.lines, STEUER_RULE);
+  if (columns && !found.erstattung && !found.nachzahlung) {
+    found[columns.name] = { value: columns.value, page: columns.page, line: columns.line };
+    columnsCheck = columns.check;
+    columnLines = columns.columnLines;
+  } else if (columns && centsOf(found[columns.name]?.value) === centsOf(columns.value)) {
+    columnsFallback = columns.check;
+    columnLines = columns.columnLines;
   }
   // An Abrechnung whose result row no SPEC label names (`verbleibende Steuer`), taken where its
   // rows add up to it, with what it adds and the sum to pay (abrechnung-result.ts).
@@ -116,7 +123,12 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
   // else the first in the prose (a filing deadline cited later is no due date).
   const own = found.nachzahlung?.line ? DUE_ON_LINE.exec(found.nachzahlung.line.text) : null;
   const faellig = own ? { value: own[1]! } : findInProse(input.texts, DUE);
-  return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), [...renamed, ...setAmounts(input.lines)], STEUER_KEYS), checks: columnsCheck ? [columnsCheck] : steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
+  return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), [...renamed, ...setAmounts(input.lines).filter((a) => !columnLines.includes(a.line))], STEUER_KEYS), checks: columnsCheck ? [columnsCheck] : closingChecks(steuerChecks(input.lines, found), columnsFallback), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
+}
+
+/** The general checks, or the tax-columns table's check where one of them fails and that one holds. */
+function closingChecks(general: Check[], columns: Check | null): Check[] {
+  return columns && general.some((c) => !c.holds) ? [columns] : general;
 }
 
 /** The result row of an assessment (verbleibende Steuer, Nachzahlung, Erstattung). Folded text. */

@@ -2,7 +2,8 @@
  * A Festsetzung printed with the taxes as columns (`Einkommensteuer | Solidaritätszuschl. |
  * Kirchensteuer`) and the steps as rows (`Festgesetzt werden`, `abzüglich Steuerabzug vom Lohn`,
  * `verbleibende Beträge`), the amount to pay or refunded printed once below it, often in prose
- * (`Insgesamt zu zahlen: 1.434,24 €.`). The arithmetic decides the reading: the fixed row's sum
+ * (`Insgesamt zu zahlen: 1.434,24 €.`); a changed notice's rows are `Festgesetzt werden`, `abzüglich
+ * bisher festgesetzt`, `Unterschied`. The arithmetic decides the reading: the fixed row's sum
  * minus the credited rows' sums must equal the remainder row's sum, and the result is an amount
  * printed below the table that equals the remainder in size, on a line (or under a heading just
  * above it) that names a payment or a refund. Its sign names it: Nachzahlung when more was fixed
@@ -21,6 +22,8 @@ const FESTGESETZT = letterPattern('taxFixed', '$W', '');
 const PREPAYMENT = letterPattern('taxPrepayment', '$W', '');
 const ADDS = letterPattern('taxAdds', String.raw`$W|^\+`, '');
 const REMAINDER = letterPattern('taxResult', '$W', '');
+/** The last row may also be a changed notice's difference (`Unterschied`): the arithmetic decides. */
+const LAST_ROW = letterPattern(['taxResult', 'taxDifference'], '$W', '');
 
 export interface TaxColumnsResult {
   name: 'nachzahlung' | 'erstattung';
@@ -28,6 +31,12 @@ export interface TaxColumnsResult {
   page: number;
   line: TextLine;
   check: Check;
+  /**
+   * The table's rows whose last figure is one tax's column, not the row's amount (none where the
+   * last column totals the others): no amount of theirs may be named after the row's label
+   * (`Unterschied 82,08 €` is the Kirchensteuer's difference, not the notice's).
+   */
+  columnLines: readonly TextLine[];
 }
 
 /** Lines below the table searched for the printed result. */
@@ -39,7 +48,7 @@ export function taxColumnsResult(lines: readonly TextLine[], rule: string): TaxC
     const rows = columnRows(lines, first);
     if (!rows || rows.length < 3) continue;
     const last = rows.at(-1)!;
-    if (!REMAINDER.test(last.line.folded)) continue;
+    if (!LAST_ROW.test(last.line.folded)) continue;
     const total = totalColumn(rows);
     const sum = (r: (typeof rows)[number]) => (total ? r.figures.at(-1)!.cents! : r.figures.reduce((a, f) => a + f.cents!, 0));
     const fixed = sum(rows[0]!);
@@ -56,7 +65,7 @@ export function taxColumnsResult(lines: readonly TextLine[], rule: string): TaxC
     ];
     const check = sumCheck(rule, terms, { name, printed: found.printed }, net > 0 ? 1 : -1);
     if (!check?.holds) continue;
-    return { name, value: found.printed, page: found.line.page, line: found.line, check };
+    return { name, value: found.printed, page: found.line.page, line: found.line, check, columnLines: total ? [] : rows.map((r) => r.line) };
   }
   return null;
 }
