@@ -141,6 +141,8 @@ export const statementPatterns = Object.freeze({
   measureUnit: new RegExp(R`^(${any('measureUnit')})$`, 'u'),
   /** Folded balance line: the balance is money owed to the issuer (a bill's balance). */
   owedBalance: new RegExp(R`\b(${any('owedBalance')})`, 'u'),
+  /** Folded balance line: the balance is a loan's debt left (`Restschuld per …`). */
+  loanDebt: new RegExp(R`\b(${any('loanDebt')})\b`, 'u'),
   /** Folded posting text: a fee's refund, wherever it stands (glued to the word before it, too). */
   feeRefund: new RegExp(`(${any('feeRefund')})`, 'u'),
   /** Source of one type word, for the type-phrase pattern of counterparty.ts (case-insensitive there). */

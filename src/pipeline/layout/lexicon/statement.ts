@@ -159,6 +159,7 @@ export const STATEMENT_MEANINGS = {
   kontoauszugSignalBelegdatum: "Classify: evidence of a kontoauszug, weight 2 (/belegdatum|beleg ?datum|umsatztag/).",
   measureUnit: 'A unit of measure printed after a number (`69,88 l`, `1 Stk`, `12,5 kg`, `340,00 kWh`, `2,50 m³`): the number is a quantity, not an amount (quantity-units.ts). Whole folded word.',
   owedBalance: 'A balance label that names the balance as money owed to the issuer — a bill: "Rechnungsbetrag", "zu zahlen", "Zahlbetrag", "Belastung" (balance-readings.ts `billReading`). Folded line text.',
+  loanDebt: 'A balance label that names the balance as a loan\'s debt left: "Restschuld", "Darlehensstand", "Kreditsaldo", "offene Forderung" (balance-readings.ts `loan: unsigned debt`). Folded line text.',
 } as const;
 
 export type StatementMeaning = keyof typeof STATEMENT_MEANINGS;
@@ -330,7 +331,9 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Kontosaldo', means: ['balanceAtStart'] },
   // A loan account's balance is the debt left (`Restschuld per 31.12.2024`), dated like a Kontostand;
   // the word alone heads the running column and is no balance line.
-  { word: 'Restschuld', means: ['balanceAtDate'] },
+  { word: 'Restschuld', means: ['balanceAtDate', 'loanDebt'] },
+  // Other words for a loan's debt left (a balance label of a Darlehenskonto, Ratenkredit, Baufinanzierung).
+  { word: 'Darlehensstand', pattern: String.raw`darlehens(stand|saldo|rest)|restdarlehen|kreditsaldo|kreditstand|restkapital|offene forderung`, means: ['loanDebt'] },
   { word: 'Valutarischer Saldo', pattern: String.raw`valutarische[rn]? saldo`, means: ['carry'] },
   { word: 'Uebertrag', means: ['carry', 'datedCarry', 'bookedSide'] },
   { word: 'Zwischensumme', means: ['carry', 'datedBalance'] },
