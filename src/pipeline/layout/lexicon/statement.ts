@@ -664,6 +664,8 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   // A card issuer that is no bank by name heads its bill as one (`Kartenzentrum Schweiz AG`, `… Kartendienste AG`).
   { word: 'Kartendienste', pattern: String.raw`kartendienste?`, means: ['bankNameEnd'] },
   { word: 'Kartenzentrum', means: ['bankNameEnd'] },
+  // A consumer lender that is no bank by name (`Muster Consumer Finance AG`, `… Personal Finance`).
+  { word: 'Finance', lang: 'en', means: ['bankNameEnd'] },
   { word: 'Volksbank', means: ['bankNameStart'] },
   { word: 'Raiffeisenbank', means: ['bankNameStart'] },
   { word: 'Landesbank', means: ['bankNameStart'] },
