@@ -69,6 +69,8 @@ export const statementPatterns = Object.freeze({
   /** Folded line text: a card's number line (`karte: 5587 ** ** 0906`, `karten-nr. xxxx2769`): its label, then at least four digits or masked places. */
   /** Folded line text: an opening balance line naming the statement it closed. */
   previousStatement: new RegExp(R`\b(${any('previousStatement')})`, 'u'),
+  /** Folded opening balance line named as the previous statement's closing (`Alter Saldo per 30.11.`). */
+  priorBalance: new RegExp(R`\b(${any('priorBalance')})`, 'u'),
   cardNumberLine: new RegExp(R`^(${any('cardNumberLabel')}):?\s*[\dx*•\s]{4,}$`, 'u'),
   carryTransfer: new RegExp(R`^(${any('datedCarry')})\s+(von|aus|auf|nach)\s+(?!(der\s+)?(${any('carryPlace')})\b)\S`, 'u'),
   /** Folded rest of a dated line: a balance word right after the date(s). */
