@@ -69,6 +69,8 @@ export const statementPatterns = Object.freeze({
   /** Folded line text: a card's number line (`karte: 5587 ** ** 0906`, `karten-nr. xxxx2769`): its label, then at least four digits or masked places. */
   /** Folded line text: an opening balance line naming the statement it closed. */
   previousStatement: new RegExp(R`\b(${any('previousStatement')})`, 'u'),
+  /** Folded opening balance line named as the previous statement's closing (`Alter Saldo per 30.11.`). */
+  priorBalance: new RegExp(R`\b(${any('priorBalance')})`, 'u'),
   cardNumberLine: new RegExp(R`^(${any('cardNumberLabel')}):?\s*[\dx*•\s]{4,}$`, 'u'),
   carryTransfer: new RegExp(R`^(${any('datedCarry')})\s+(von|aus|auf|nach)\s+(?!(der\s+)?(${any('carryPlace')})\b)\S`, 'u'),
   /** Folded rest of a dated line: a balance word right after the date(s). */
@@ -141,6 +143,8 @@ export const statementPatterns = Object.freeze({
   measureUnit: new RegExp(R`^(${any('measureUnit')})$`, 'u'),
   /** Folded balance line: the balance is money owed to the issuer (a bill's balance). */
   owedBalance: new RegExp(R`\b(${any('owedBalance')})`, 'u'),
+  /** Folded balance line: the balance is a loan's debt left (`Restschuld per …`). */
+  loanDebt: new RegExp(R`\b(${any('loanDebt')})\b`, 'u'),
   /** Folded posting text: a fee's refund, wherever it stands (glued to the word before it, too). */
   feeRefund: new RegExp(`(${any('feeRefund')})`, 'u'),
   /** Source of one type word, for the type-phrase pattern of counterparty.ts (case-insensitive there). */

@@ -371,6 +371,9 @@ describe('the bank named in the letterhead', () => {
       ['Musterbank Europe AG Zweigniederlassung Deutschland Kontoauszug 06/2026', 'Musterbank Europe AG Zweigniederlassung Deutschland'],
       ['Beispielbank N.V. Niederlassung Frankfurt · Postfach 10 20 30', 'Beispielbank N.V. Niederlassung Frankfurt'],
       ['Beispielbank N.V., Niederlassung Frankfurt', 'Beispielbank N.V.'],
+      // A compound cut short before `und` is part of the name; a consumer lender named `Finance`.
+      ['Nordwest Privat- und Geschäftskundenbank AG · Auszug 3/2026', 'Nordwest Privat- und Geschäftskundenbank AG'],
+      ['Ihre Einlagen bei der Beispiel Auto Finance GmbH', 'Beispiel Auto Finance GmbH'],
     ];
     for (const [line, bank] of cases) assert.equal(bankFromLine(line), bank, line);
   });

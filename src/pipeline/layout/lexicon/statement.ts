@@ -17,6 +17,7 @@ import type { Entry } from './entry.js';
 export const STATEMENT_MEANINGS = {
   // ── balance lines (balances.ts, lines.ts) ──
   opening: 'An opening balance line: "Alter Kontostand", "Saldo alt", "Anfangssaldo", "Vortrag" …',
+  priorBalance: 'An opening balance named as the one the previous statement closed on ("Alter Kontostand", "Saldo alt", "Vortrag", "Saldo aus Vormonat"): dated, it is the balance at the end of that day, so the period starts the day after (posting-dates.ts). Not "Anfangssaldo", "Anfangsbestand am …", which may open the day they name.',
   closing: 'A closing balance line: "Neuer Kontostand", "Saldo neu", "Endsaldo" …',
   balanceAtStart: 'A balance at a date, opening or closing by its place: a line starting "Kontostand", "Saldo" …',
   balanceAtDate: '… or "Kontostand am / vom / per / zum …" anywhere in the line.',
@@ -159,6 +160,7 @@ export const STATEMENT_MEANINGS = {
   kontoauszugSignalBelegdatum: "Classify: evidence of a kontoauszug, weight 2 (/belegdatum|beleg ?datum|umsatztag/).",
   measureUnit: 'A unit of measure printed after a number (`69,88 l`, `1 Stk`, `12,5 kg`, `340,00 kWh`, `2,50 m³`): the number is a quantity, not an amount (quantity-units.ts). Whole folded word.',
   owedBalance: 'A balance label that names the balance as money owed to the issuer — a bill: "Rechnungsbetrag", "zu zahlen", "Zahlbetrag", "Belastung" (balance-readings.ts `billReading`). Folded line text.',
+  loanDebt: 'A balance label that names the balance as a loan\'s debt left: "Restschuld", "Darlehensstand", "Kreditsaldo", "offene Forderung" (balance-readings.ts `loan: unsigned debt`). Folded line text.',
 } as const;
 
 export type StatementMeaning = keyof typeof STATEMENT_MEANINGS;
@@ -298,21 +300,21 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'top-up', lang: 'en', means: ['typeWord', 'noParty'] },
   { word: 'cash withdrawal', lang: 'en', means: ['typeWord', 'noParty', 'typeCashWithdrawal'] },
   { word: 'fee', lang: 'en', means: ['typeWord', 'noParty'] },
-  { word: 'alt (30.09.2025)', pattern: String.raw`alt \(\d`, means: ['opening'] },
-  { word: 'Alter Kontostand', pattern: String.raw`alter? (kontostand|saldo|buchungssaldo)`, means: ['opening'] },
-  { word: 'Saldo alt', pattern: String.raw`(buchungs)?saldo alt`, means: ['opening'] },
-  { word: 'Saldo vorher', means: ['opening'] },
-  { word: 'Saldo der letzten Abrechnung', pattern: String.raw`saldo (der )?letzten? (abrechnung|auszug|kontoauszug)`, means: ['opening'] },
-  { word: 'Saldo aus Vormonat', pattern: String.raw`saldo (aus )?vor(abrechnung|monat|periode)`, means: ['opening'] },
-  { word: 'Vorheriger saldo', means: ['opening'] },
-  { word: 'Letzter saldo', means: ['opening'] },
+  { word: 'alt (30.09.2025)', pattern: String.raw`alt \(\d`, means: ['opening', 'priorBalance'] },
+  { word: 'Alter Kontostand', pattern: String.raw`alter? (kontostand|saldo|buchungssaldo)`, means: ['opening', 'priorBalance'] },
+  { word: 'Saldo alt', pattern: String.raw`(buchungs)?saldo alt`, means: ['opening', 'priorBalance'] },
+  { word: 'Saldo vorher', means: ['opening', 'priorBalance'] },
+  { word: 'Saldo der letzten Abrechnung', pattern: String.raw`saldo (der )?letzten? (abrechnung|auszug|kontoauszug)`, means: ['opening', 'priorBalance'] },
+  { word: 'Saldo aus Vormonat', pattern: String.raw`saldo (aus )?vor(abrechnung|monat|periode)`, means: ['opening', 'priorBalance'] },
+  { word: 'Vorheriger saldo', means: ['opening', 'priorBalance'] },
+  { word: 'Letzter saldo', means: ['opening', 'priorBalance'] },
   { word: 'Anfangssaldo', means: ['opening', 'datedBalance', 'summaryOpening', 'balanceWordStart', 'balanceWord', 'kontoauszugSignalAlterKontostand'] },
   // A compound balance noun (…saldo, …bestand) opens no posting's text: dated (`31.08.2025
   // Schlusssaldo  -2'416.77`, Swiss and savings-bank lists) it is still the balance line.
   { word: 'Anfangsbestand', means: ['opening', 'datedBalance'] },
   { word: 'Startsaldo', means: ['opening', 'datedBalance', 'summaryOpening', 'kontoauszugSignalAlterKontostand'] },
-  { word: 'Vortrag', means: ['opening'] },
-  { word: 'Saldovortrag', means: ['opening', 'datedBalance'] },
+  { word: 'Vortrag', means: ['opening', 'priorBalance'] },
+  { word: 'Saldovortrag', means: ['opening', 'priorBalance', 'datedBalance'] },
   { word: 'Kontostand zu Beginn', pattern: String.raw`kontostand (zu beginn|beginn|anfang)`, means: ['opening'] },
   { word: 'neu (31.10.2025)', pattern: String.raw`neu \(\d`, means: ['closing'] },
   { word: 'Neuer Kontostand', pattern: String.raw`neuer? (kontostand|saldo|buchungssaldo)`, means: ['closing'] },
@@ -330,7 +332,9 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Kontosaldo', means: ['balanceAtStart'] },
   // A loan account's balance is the debt left (`Restschuld per 31.12.2024`), dated like a Kontostand;
   // the word alone heads the running column and is no balance line.
-  { word: 'Restschuld', means: ['balanceAtDate'] },
+  { word: 'Restschuld', means: ['balanceAtDate', 'loanDebt'] },
+  // Other words for a loan's debt left (a balance label of a Darlehenskonto, Ratenkredit, Baufinanzierung).
+  { word: 'Darlehensstand', pattern: String.raw`darlehens(stand|saldo|rest)|restdarlehen|kreditsaldo|kreditstand|restkapital|offene forderung`, means: ['loanDebt'] },
   { word: 'Valutarischer Saldo', pattern: String.raw`valutarische[rn]? saldo`, means: ['carry'] },
   { word: 'Uebertrag', means: ['carry', 'datedCarry', 'bookedSide'] },
   { word: 'Zwischensumme', means: ['carry', 'datedBalance'] },
@@ -661,6 +665,8 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   // A card issuer that is no bank by name heads its bill as one (`Kartenzentrum Schweiz AG`, `… Kartendienste AG`).
   { word: 'Kartendienste', pattern: String.raw`kartendienste?`, means: ['bankNameEnd'] },
   { word: 'Kartenzentrum', means: ['bankNameEnd'] },
+  // A consumer lender that is no bank by name (`Muster Consumer Finance AG`, `… Personal Finance`).
+  { word: 'Finance', lang: 'en', means: ['bankNameEnd'] },
   { word: 'Volksbank', means: ['bankNameStart'] },
   { word: 'Raiffeisenbank', means: ['bankNameStart'] },
   { word: 'Landesbank', means: ['bankNameStart'] },

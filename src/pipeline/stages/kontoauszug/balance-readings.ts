@@ -46,6 +46,17 @@ import type { Segment } from './sections.js';
  *   (where none does, `unsigned owed` above is the card's reading) and a balance line's label
  *   says owed — never on the mirror symmetry alone (issue 21, blind batch 9).
  *
+ * - `loan: unsigned debt`: a loan account whose balance line names the debt left (lexicon
+ *   meaning `loanDebt`: `Restschuld per …`, Darlehensstand, Kreditsaldo …) and prints it, and
+ *   its running column, unsigned. The debt is owed: the balances and the running balances are
+ *   negative, and every sign that held only relative to the running balance read as a credit
+ *   balance turns with it (`SignedPosting.relative`: a column side the layout inferred, or the
+ *   running balance's change) — while a side a header word named (`Soll`/`Haben`) keeps its
+ *   sign. Read as printed, a headerless loan (`Zahlung | Zinsen/Kosten | Restschuld`) is its
+ *   exact mirror image and reconciles as well (blind batch 10 answered it mirrored with
+ *   `reconciled: true`); the label decides, so this reading is then the prior (first). Generated
+ *   only where no amount prints `-` and no running balance prints a sign of its own.
+ *
  * A reading that swaps the balances and negates them both is the mirror image of the postings'
  * signs all reversed; the two are never generated together.
  */
@@ -59,6 +70,8 @@ export function balanceReadings(s: Segment, signs: readonly SignedPosting[], car
     readings.unshift({ name: 'bill: unsigned owed', opening: -s.opening, closing: -s.closing, signs: signs.map((p) => ({ ...p, sign: -p.sign as Sign })) });
     return { readings, swap };
   }
+  const loan = loanReading(s, signs, marks);
+  if (loan) readings.unshift(loan);
   // Where every posting's sign is certain (Soll/Haben columns, printed signs) the reading is no
   // mirror image of reversed guesses: a loan account prints its debt unsigned (`Restschuld per …`)
   // and only the arithmetic says the balance is owed.
@@ -95,7 +108,18 @@ export function judgeBalances(s: Segment, signs: SignedPosting[], card: boolean)
   s.opening = reading.opening;
   s.closing = reading.closing;
   reading.signs.forEach((p, i) => (signs[i]!.sign = p.sign));
+  // The running column is read as the reading reads it, for the checks that follow (reconcile, SPEC §8a `verified`).
+  if (reading.runningOwed) for (const p of s.postings) if (p.balance && p.balance.sign === null) p.balance = { ...p.balance, sign: -1 };
   return { name: reading.name, verdict };
+}
+
+/** The `loan: unsigned debt` reading (see above), or null where the statement is not read so. */
+function loanReading(s: Segment, signs: readonly SignedPosting[], marks: ReadonlySet<Sign | null>): Reading | null {
+  if (s.opening === null || s.closing === null || marks.has(-1)) return null;
+  if (!(s.openingUnsigned && s.closingUnsigned)) return null;
+  if (![s.openingLine, s.closingLine].some((l) => l != null && vocab.loanDebt.test(fold(l.text)))) return null;
+  if (s.postings.some((p) => p.balance !== null && p.balance.sign !== null)) return null;
+  return { name: 'loan: unsigned debt', opening: -s.opening, closing: -s.closing, signs: signs.map((p) => ({ ...p, sign: p.relative ? (-p.sign as Sign) : p.sign })), runningOwed: true };
 }
 
 /** Whether a balance line's label names the balance as money owed to the issuer (a bill). */

@@ -22,6 +22,15 @@ export interface Column {
   /** Right edge the column's amounts align to. */
   x1: number;
   role: ColumnRole;
+  /**
+   * Where the role came from: a header word over the column (`Soll`, `Haben`, `Saldo` …) or the
+   * layout alone (columns that never share a line are Soll left of Haben; two that do are an
+   * amount and its running balance). A side the layout inferred holds only relative to the
+   * running balance read as a credit balance: where the balance is a debt (a loan's unsigned
+   * `Restschuld`), it turns with it (balance-readings.ts `loan: unsigned debt`); a headed side
+   * never does.
+   */
+  source: 'header' | 'layout';
 }
 
 export interface ColumnModel {
@@ -86,7 +95,10 @@ export function columnModel(candidates: readonly Line[], headers: readonly Heade
   const headed = found.columns.filter((c) => headerOver(c.x1, headerRoles, size) !== null);
   const leftmost = Math.min(...headerRoles.map((r) => r.x0));
   const kept = headed.length > 0 ? found.columns.filter((c) => headerOver(c.x1, headerRoles, size) !== null || c.x1 >= leftmost - size) : found.columns;
-  const columns: Column[] = kept.map((c) => ({ x1: c.x1, role: headerOver(c.x1, headerRoles, size)?.role ?? 'amount' }));
+  const columns: Column[] = kept.map((c) => {
+    const role = headerOver(c.x1, headerRoles, size)?.role;
+    return { x1: c.x1, role: role ?? 'amount', source: role ? 'header' : 'layout' };
+  });
   // Soll and Haben are two columns apart: two columns given the same side, or two columns
   // closer than a few characters (one column whose amounts do not quite align, as in text
   // whose header no longer lines up), say nothing about the side; their printed signs do.
@@ -111,6 +123,7 @@ export function columnModel(candidates: readonly Line[], headers: readonly Heade
   // Too few postings, or columns too close together, say nothing about Soll/Haben.
   const apart = columns.every((c, i) => i === 0 || c.x1 - columns[i - 1]!.x1 >= size * 4);
   if ((headerRoles.length === 0 || columns.every((c) => c.role === 'amount')) && candidates.length >= 3 && apart) {
+    for (const c of columns) c.source = 'layout';
     if (columns.length === 2) {
       const both = candidates.filter((l) => inColumn(l.amounts, columns[0]!, size) && inColumn(l.amounts, columns[1]!, size)).length;
       if (both >= candidates.length * 0.5) columns[1]!.role = 'balance';

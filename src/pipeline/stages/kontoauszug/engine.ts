@@ -169,7 +169,14 @@ export function bankFromLine(text: string): string {
   const words = text.split(/\s+/u).filter((w) => w !== '');
   const at = Math.max(0, words.findIndex((w) => BANK_WORD.test(w)));
   let from = at;
-  while (from > 0 && /^\p{Lu}[\p{L}\d.&-]*[\p{L}\d.]$/u.test(words[from - 1]!) && !NOT_NAME.test(words[from - 1]!)) from--;
+  const capitalised = (w: string): boolean => /^\p{Lu}[\p{L}\d.&-]*[\p{L}\d.]$/u.test(w) && !NOT_NAME.test(w);
+  for (;;) {
+    if (from > 0 && capitalised(words[from - 1]!)) from--;
+    // A compound cut short before `und`/`oder` (`Privat- und Firmenkundenbank`: Privatkundenbank
+    // und Firmenkundenbank) is one word of the name with the one it shares its end with.
+    else if (from > 1 && /^(und|oder|u\.)$/u.test(words[from - 1]!) && /^\p{Lu}\p{L}+-$/u.test(words[from - 2]!)) from -= 2;
+    else break;
+  }
   const out: string[] = [];
   for (const [k, w] of words.slice(from).entries()) {
     const bare = w.replace(/[,;:]$/u, '');

@@ -26,6 +26,8 @@ export interface Reading {
   closing: number | null;
   /** Per posting, its amount with the sign this reading gives it (copies, never shared). */
   signs: SignedPosting[];
+  /** The printed running balances that print no sign are owed (negative) in this reading (a loan's running `Restschuld`). */
+  runningOwed?: boolean;
 }
 
 /** A page balance printed between postings: after the first `after` postings the balance is `value`. */
@@ -66,7 +68,7 @@ export function verdict(r: Reading, figures: Figures): Verdict {
  * a `Summe` line may total one column only).
  */
 function runningAgreement(r: Reading, { postings, pageBalances }: Figures): number {
-  const { agree, contradict } = runningBalances(r.opening, r.signs, postings);
+  const { agree, contradict } = runningBalances(r.opening, r.signs, postings, r.runningOwed === true);
   let score = agree - contradict;
   if (r.opening !== null) {
     for (const b of pageBalances) {
@@ -81,13 +83,14 @@ function runningAgreement(r: Reading, { postings, pageBalances }: Figures): numb
  * The printed running balances a reading reproduces and those it contradicts: each printed one
  * less the one before it (the previous printed one carried forward by the postings between,
  * else the opening balance) is the sum of those postings, or the reading contradicts it.
+ * `owed`: the running balances that print no sign are read as negative (`Reading.runningOwed`).
  */
-export function runningBalances(opening: number | null, signs: readonly SignedPosting[], postings: readonly Posting[]): { agree: number; contradict: number } {
+export function runningBalances(opening: number | null, signs: readonly SignedPosting[], postings: readonly Posting[], owed = false): { agree: number; contradict: number } {
   let agree = 0;
   let contradict = 0;
   let before = opening;
   postings.forEach((p, i) => {
-    const after = signed(p.balance);
+    const after = owed && p.balance?.sign === null ? -p.balance.cents : signed(p.balance);
     const s = signs[i]!;
     if (after !== null && before !== null && s.cents !== 0) {
       if (after - before === s.sign * s.cents) agree++;

@@ -1,12 +1,14 @@
 import type { AmountToken, Line } from '../../layout/lines.js';
 import type { BlockLayout } from './block-layout.js';
-import { columnOf, type ColumnRole } from './columns.js';
+import { columnOf, type Column, type ColumnRole } from './columns.js';
 import { unreadAmountWord } from './posting-lines.js';
 
 /** A posting line's own amount, the column it stands in, its running balance, and every amount taken. */
 export interface PostingAmounts {
   amount: AmountToken;
   role: ColumnRole;
+  /** The debit/credit role was inferred by the layout, no header word named it (columns.ts `Column.source`). */
+  sideInferred?: true;
   balance: AmountToken | null;
   /** The amounts that are the posting's (amount and balance): not part of its text. */
   used: AmountToken[];
@@ -29,6 +31,7 @@ export function amountsOf(l: Line, layout: Pick<BlockLayout, 'model' | 'balanceL
   }
   let amount: AmountToken | null = null;
   let role: ColumnRole = 'amount';
+  let sideInferred = false;
   let balance: AmountToken | null = null;
   const used: AmountToken[] = [];
   for (const t of l.amounts) {
@@ -41,6 +44,7 @@ export function amountsOf(l: Line, layout: Pick<BlockLayout, 'model' | 'balanceL
     else if (!amount) {
       amount = t;
       role = c.role;
+      sideInferred = inferredSide(c);
     }
   }
   if (!amount) {
@@ -50,7 +54,12 @@ export function amountsOf(l: Line, layout: Pick<BlockLayout, 'model' | 'balanceL
     const a = [...l.amounts].reverse().find((t) => t !== balance) ?? l.amounts[l.amounts.length - 1]!;
     return a === balance ? { amount: a, role: 'amount', balance: null, used: [a] } : { amount: a, role: 'amount', balance, used: balance ? [a, balance] : [a] };
   }
-  return { amount, role, balance, used };
+  return { amount, role, balance, used, ...(sideInferred ? { sideInferred: true as const } : {}) };
+}
+
+/** A debit or credit column whose side the layout inferred (no header word named it). */
+export function inferredSide(c: Column): boolean {
+  return (c.role === 'debit' || c.role === 'credit') && c.source === 'layout';
 }
 
 /** Every amount of the line stands in the running-balance column (the posting's own may not have read). */
@@ -69,7 +78,7 @@ export function unreadAmount(
   nDates: number,
   layout: Pick<BlockLayout, 'model'>,
   ocrPages: ReadonlySet<number>,
-): { token: AmountToken; role: ColumnRole; digits: string[] } | null {
+): { token: AmountToken; role: ColumnRole; sideInferred: boolean; digits: string[] } | null {
   const { model } = layout;
   if (!ocrPages.has(l.page) || model.flattened || model.columns.length === 0) return null;
   const read = new Set(l.amounts.flatMap((t) => Array.from({ length: t.last - t.first + 1 }, (_, k) => t.first + k)));
@@ -81,7 +90,7 @@ export function unreadAmount(
     const token: AmountToken = { cents: 0, sign: null, first: i, last: i, x0: w.x0, x1: w.x1 };
     const c = columnOf(token, model, l.size);
     if (c?.role === 'balance') return null;
-    if (c) return { token, role: c.role, digits };
+    if (c) return { token, role: c.role, sideInferred: inferredSide(c), digits };
   }
   return null;
 }

@@ -59,6 +59,7 @@ function opened(
     lines: [l],
     amount: found.amount,
     role: found.role,
+    ...(found.sideInferred ? { sideInferred: true as const } : {}),
     balance: found.balance,
     skip: new Map([[l.index, skip]]),
   };
@@ -89,6 +90,7 @@ function leadingDateStart(l: Line, nDates: number, layout: BlockLayout, ocrPages
       lines: [l],
       amount: unread.token,
       role: unread.role,
+      ...(unread.sideInferred ? { sideInferred: true as const } : {}),
       balance: onlyBalance ? l.amounts[l.amounts.length - 1]! : null,
       skip: new Map([[l.index, skip]]),
       unread: unread.digits,
@@ -194,7 +196,7 @@ export function feeStart(l: Line, nDates: number, open: Posting, layout: BlockLa
   if (fee.amount.sign === null && fee.role === 'amount') return null;
   const skip = new Set<number>();
   for (const t of fee.used) addWords(skip, t.first, t.last);
-  return { date: open.date, otherDate: null, first: l, lines: [l], amount: fee.amount, role: fee.role, balance: fee.balance, skip: new Map([[l.index, skip]]) };
+  return { date: open.date, otherDate: null, first: l, lines: [l], amount: fee.amount, role: fee.role, ...(fee.sideInferred ? { sideInferred: true as const } : {}), balance: fee.balance, skip: new Map([[l.index, skip]]) };
 }
 
 /**

@@ -23,6 +23,11 @@ export interface Posting {
   lines: Line[];
   amount: AmountToken;
   role: ColumnRole;
+  /**
+   * The debit/credit role was inferred by the layout, not named by a header word (columns.ts
+   * `Column.source`): the side holds relative to the running balance read as a credit balance.
+   */
+  sideInferred?: true;
   balance: AmountToken | null;
   /** Per line index: word indices that are dates or amounts (not part of the posting text). */
   skip: Map<number, Set<number>>;
@@ -46,4 +51,11 @@ export interface SignedPosting {
   sign: Sign;
   /** True when the layout stated the sign; false for a guess that reconciliation may flip. */
   certain: boolean;
+  /**
+   * The sign is certain only relative to the running balance read as a credit balance: it came
+   * from a column side the layout inferred (`Posting.sideInferred`) or from the running
+   * balance's change. Where the balances are a debt printed unsigned (a loan's `Restschuld`),
+   * it turns with them (balance-readings.ts `loan: unsigned debt`).
+   */
+  relative?: boolean;
 }

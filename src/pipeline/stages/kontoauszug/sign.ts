@@ -166,6 +166,7 @@ export function postingSigns(
     const lines = texts[i]!.lines;
     let sign: Sign | null = p.amount.sign;
     let certain = sign !== null;
+    let relative = false;
     if (!certain && (p.role === 'debit' || p.role === 'credit')) {
       // A settlement whose result the annex prints with its sign takes that sign: the printed
       // sign is the document's word, the column only where the amount's right edge fell, which
@@ -174,6 +175,7 @@ export function postingSigns(
       const stated = isSettlement(lines[0] ?? '') ? evidence.settlements.get(p.amount.cents) : undefined;
       sign = stated ?? (p.role === 'debit' ? -1 : 1);
       certain = true;
+      relative = stated === undefined && p.sideInferred === true;
     }
     const bal = signed(p.balance);
     let cents = p.amount.cents;
@@ -184,12 +186,14 @@ export function postingSigns(
       cents = Math.abs(bal - prevBalance);
       sign = bal > prevBalance ? 1 : -1;
       certain = true;
+      relative = true;
       read = null;
     }
     unread.push(read);
     if (!certain && bal !== null && prevBalance !== null && Math.abs(bal - prevBalance) === p.amount.cents && p.amount.cents !== 0) {
       sign = bal > prevBalance ? 1 : -1;
       certain = true;
+      relative = true;
     }
     if (bal !== null) prevBalance = bal;
     else if (prevBalance !== null && sign !== null) prevBalance += sign * cents;
@@ -201,7 +205,7 @@ export function postingSigns(
       const lostMinus = evidence.ocrPages.has(p.first.page) && type === -1 && onlyDebit(lines.join(' '));
       sign = (convention !== null && !lostMinus ? convention : type) ?? convention ?? -1;
     }
-    signs.push({ cents, sign: sign!, certain });
+    signs.push({ cents, sign: sign!, certain, ...(relative ? { relative } : {}) });
   });
   return { signs, unread };
 }

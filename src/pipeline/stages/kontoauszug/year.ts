@@ -21,6 +21,8 @@ export interface Period {
    * or a year alone): not reported as the statement's period.
    */
   guessed?: boolean;
+  /** Made of the dates the balance lines print (no range printed): its start is the opening's date (posting-dates.ts `segmentPeriod`). */
+  fromBalances?: boolean;
 }
 
 // A bilingual range word (`vom/dal … bis/al …`, South Tyrol) is the range word with its translation.
@@ -72,7 +74,8 @@ export function findPeriod(lines: readonly Line[], balanceLines: readonly Line[]
   const start = sorted[0]!;
   const end = sorted[sorted.length - 1]!;
   // One date outside the balances (an excerpt's `Erstellt am 02.11.2025`) places the year but states no period.
-  return fromBalances.length === 0 && dayNumber(start) === dayNumber(end) ? { start, end, guessed: true } : { start, end };
+  if (fromBalances.length > 0) return { start, end, fromBalances: true };
+  return dayNumber(start) === dayNumber(end) ? { start, end, guessed: true } : { start, end };
 }
 
 /** Full date for a printed booking date; falls back to the current UTC year without a period. */
