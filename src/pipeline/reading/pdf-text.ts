@@ -4,6 +4,7 @@ import type { TextCell } from '../model/document.js';
 import { checkPageGeometry } from './geometry-limits.js';
 import { LoadFailureSignal } from './load-failures.js';
 import { pdfjsAssetDirs } from './pdfjs-assets.js';
+import { inThreadWorker } from './pdfjs-port.js';
 import { sortReadingOrder } from './reading-order.js';
 import { splitRun } from './word-split.js';
 
@@ -27,6 +28,7 @@ export async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
   const task = getDocument({
     // pdfjs may detach the buffer it is given; callers keep their own copy.
     data: new Uint8Array(data),
+    worker: inThreadWorker().worker,
     ...assets,
     cMapPacked: true,
     isEvalSupported: false,

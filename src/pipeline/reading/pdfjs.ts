@@ -21,15 +21,24 @@
  * global is replaced by one that inflates in one synchronous zlib call
  * (`sync-decompression-stream.ts`, why and its contract there). The service's own thread never
  * loads this file, so only threads that read PDFs have it.
+ *
+ * Two more changes for the text pass's CPU (issue 20 §2), each in its own file: pdf.js's text
+ * state is copied without making the original a prototype (`pdfjs-text-state.ts`), and the two
+ * halves talk over a port that does not clone text-content chunks (`pdfjs-port.ts`, used by
+ * openPdf).
  */
 import { restoreNativeBuiltins } from './native-builtins.js';
 import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { SyncDecompressionStream } from './sync-decompression-stream.js';
+import { replaceTextStateCloneAtFirstUse } from './pdfjs-text-state.js';
 
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
 restoreNativeBuiltins();
 (globalThis as { DecompressionStream?: unknown }).DecompressionStream = SyncDecompressionStream;
+replaceTextStateCloneAtFirstUse();
 
-export const { getDocument, OPS } = pdfjs;
+export const { getDocument, OPS, PDFWorker } = pdfjs;
+/** pdf.js's worker half, for a port of the reading thread's own (pdfjs-port.ts). */
+export const { WorkerMessageHandler } = pdfjsWorker;
 export type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
