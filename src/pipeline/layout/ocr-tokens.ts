@@ -1,4 +1,4 @@
-import { dayNumber, parseDayMonth } from '../../domain/german-dates.js';
+import { dayNumber, monthFromName, parseDayMonth } from '../../domain/german-dates.js';
 import type { Page, TextCell } from '../model/document.js';
 
 /**
@@ -37,8 +37,10 @@ import type { Page, TextCell } from '../model/document.js';
  *   whose box is under 0.3 of the page's text height, and a point, colon or dash taller than the
  *   text;
  * - in a Soll/Haben statement, an `S` apart from its amount read as `5` or `8` (`395,98` `5`);
- * - a date whose first point was lost (`1711.`) where its line prints a partner date (booking or
- *   value date) at most ten days away.
+ * - a date whose first point was lost (`1711.`), or an ISO date that lost one of its dashes
+ *   (`2025-0923`), where its line prints a partner date (booking or value date) at most ten days
+ *   away;
+ * - a month-name date whose space was lost (`7.Okt.`, `22.Nov.`): day and month as two words.
  */
 const DATE_LIKE = /^(\d{1,2})[.:](\d{1,2})[.:;,](\d{4}|\d{2})?[.,:;]?$/u;
 const AMOUNT = String.raw`[-+=~\u2212\u2013\u2014]?(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}`;
@@ -258,6 +260,56 @@ function datesLostPoint(cells: readonly TextCell[]): TextCell[] {
   });
 }
 
+/** An ISO date that lost one of its dashes (`2025-0923`, `202509-23`). */
+const ISO_LOST_DASH = /^(\d{4})(?:-(\d{2})(\d{2})|(\d{2})-(\d{2}))$/u;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/u;
+
+/**
+ * An ISO date whose dash the engine lost (`2025-0923` for `2025-09-23`, the value date beside an
+ * ISO booking date on a phone photo): a year, then four digits with one dash among them, is a
+ * date only where the same line prints an ISO date at most PARTNER_DAYS away — as a `1711.` is
+ * (datesLostPoint). A number with no such partner stays as read.
+ */
+function isoDatesLostDash(cells: readonly TextCell[]): TextCell[] {
+  return cells.map((c) => {
+    const m = ISO_LOST_DASH.exec(c.text.trim());
+    if (!m) return c;
+    const [year, month, day] = m[2] !== undefined ? [m[1]!, m[2], m[3]!] : [m[1]!, m[4]!, m[5]!];
+    const date = parseDayMonth(`${day}.${month}.${year}`);
+    if (!date) return c;
+    const partner = cells.some((o) => {
+      const p = o !== c && sameLine(c, o) ? ISO_DATE.exec(o.text.trim()) : null;
+      const d = p ? parseDayMonth(`${p[3]}.${p[2]}.${p[1]}`) : null;
+      return d !== null && daysApart(d, date) <= PARTNER_DAYS;
+    });
+    return partner ? { ...c, text: `${year}-${month}-${day}` } : c;
+  });
+}
+
+/** A day and a month name glued together (`7.Okt.`, `22.Nov.`, `3.März`). */
+const GLUED_DAY_MONTH = /^(\d{1,2}\.)(\p{L}{3,9}\.?)$/u;
+
+/**
+ * A month-name date whose space the engine lost (`7.Okt.` for `7. Okt.`, phone photos and scans
+ * of statements that date rows by month name): lines.ts reads such a date from two words, day
+ * and month, so the word is cut in two again — only where its letters name a month and the
+ * day exists in it. The boxes share the word's width by characters.
+ */
+function splitGluedMonthDates(cells: readonly TextCell[]): TextCell[] {
+  return cells.flatMap((c) => {
+    const text = c.text.trim();
+    const m = GLUED_DAY_MONTH.exec(text);
+    const month = m ? monthFromName(m[2]!) : null;
+    if (!m || month === null || !parseDayMonth(`${m[1]}${month}.`)) return [c];
+    const width = (c.bbox.width * m[1]!.length) / text.length;
+    const { alternative: _, ...cell } = c;
+    return [
+      { ...cell, text: m[1]!, bbox: { ...c.bbox, width } },
+      { ...cell, text: m[2]!, bbox: { ...c.bbox, x: c.bbox.x + width, width: c.bbox.width - width } },
+    ];
+  });
+}
+
 /** Below this confidence a lone mark may be paper grain. */
 const MARK_UNSURE_BELOW = 0.6;
 /** A letter or digit whose box is less than this share of the page's text height is a speck. */
@@ -333,10 +385,11 @@ export function normaliseOcrPages(pages: readonly Page[]): Page[] {
       changed = true;
       return alternative !== undefined ? { ...c, text, alternative } : { ...c, text };
     });
-    const dated = datesLostPoint(words);
+    const split = splitGluedMonthDates(words);
+    const dated = isoDatesLostDash(datesLostPoint(split));
     const marked = sollHaben ? sollAsDigit(dated) : dated;
     const cells = dropGrain(marked);
-    changed ||= joined.length !== page.cells.length || cells.length !== words.length || marked.some((c, i) => c !== words[i]);
+    changed ||= joined.length !== page.cells.length || cells.length !== words.length || marked.length !== words.length || marked.some((c, i) => c !== words[i]);
     return changed ? { ...page, cells } : page;
   });
 }

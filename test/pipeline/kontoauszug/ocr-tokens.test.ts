@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Page } from '../../../src/pipeline/model/document.js';
+import type { LoadedDocument, Page } from '../../../src/pipeline/model/document.js';
 import { extractAccounts, toTables } from '../../../src/pipeline/stages/kontoauszug/engine.js';
 import { toLines } from '../../../src/pipeline/layout/lines.js';
 import { normaliseOcrPages, normaliseOcrSign, normaliseOcrWord } from '../../../src/pipeline/layout/ocr-tokens.js';
-import { synthDoc, synthPage, type SynthLine } from './synthetic.js';
+import { synthDoc, synthOcrDoc, synthPage, type SynthLine } from './synthetic.js';
 
 /** OCR misreadings of dates and amounts undone before the engine reads the words (ocr-tokens.ts). */
 describe('OCR token normalisation', () => {
@@ -216,5 +216,53 @@ describe('OCR token normalisation', () => {
     assert.match(ocr[1]!, /^23\.12\.\d{4} -20,00$/u);
     // In a text layer `23:12:` is what was printed: not a date.
     assert.equal(rows(synthDoc(lines).pages[0]!).length, 1);
+  });
+});
+
+/**
+ * Dates of a scanned or photographed row that lost a space or a dash (issue 21, random statement
+ * layouts read as scans and photos): `7.Okt.` for `7. Okt.` on a statement that dates its rows by
+ * month name, `2025-0923` for the value date `2025-09-23` beside an ISO booking date. The row was
+ * not read as a posting, and its amount went missing from the statement.
+ */
+describe('OCR dates that lost a space or a dash', () => {
+  const rows = (doc: LoadedDocument): string[] => toTables(extractAccounts(doc)).flatMap((t) => t.rows.map((r) => `${r[0]} ${r[3]}`));
+  const ocrPage = (lines: SynthLine[]): Page => synthOcrDoc(lines).pages[0]!;
+
+  test('a month-name date read without its space (7.Okt.) still dates its row', () => {
+    const lines: SynthLine[] = [
+      [50, 100, 'Datum Vorgang Betrag Saldo'],
+      [50, 115, 'Anfangssaldo'],
+      [520, 115, '1.000,00', true],
+      [50, 130, '2. Okt. Kartenzahlung Bäckerei'],
+      [420, 130, '-10,00', true],
+      [520, 130, '990,00', true],
+      [50, 145, '7.Okt. Lastschrift Stadtwerke'],
+      [420, 145, '-20,00', true],
+      [520, 145, '970,00', true],
+      [50, 160, '9. Okt. Gutschrift Erstattung'],
+      [420, 160, '5,00', true],
+      [520, 160, '975,00', true],
+      [50, 175, 'Endsaldo'],
+      [520, 175, '975,00', true],
+    ];
+    const doc = synthOcrDoc([[50, 60, 'Kontoauszug 10/2025 vom 01.10.2025 bis 31.10.2025'], ...lines]);
+    assert.deepEqual(rows(doc), ['02.10.2025 -10,00', '07.10.2025 -20,00', '09.10.2025 5,00']);
+  });
+
+  test('the glued word is cut only where its letters name a month and the day exists', () => {
+    const words = (text: string): string[] => normaliseOcrPages([ocrPage([[50, 100, text]])])[0]!.cells.map((c) => c.text);
+    assert.deepEqual(words('7.Okt. Kartenzahlung'), ['7.', 'Okt.', 'Kartenzahlung']);
+    assert.deepEqual(words('22.November'), ['22.', 'November']);
+    assert.deepEqual(words('31.Nov. Gebühr'), ['31.Nov.', 'Gebühr']); // no 31st of November
+    assert.deepEqual(words('3.Etage'), ['3.Etage']);
+  });
+
+  test('an ISO date that lost a dash is a date only beside an ISO partner date a few days away', () => {
+    const words = (text: string): string[] => normaliseOcrPages([ocrPage([[50, 100, text]])])[0]!.cells.map((c) => c.text);
+    assert.deepEqual(words('2025-09-21 2025-0923 Lastschrift 1.581,84 S'), ['2025-09-21', '2025-09-23', 'Lastschrift', '1.581,84', 'S']);
+    assert.deepEqual(words('2025-09-21 202509-22 Lastschrift'), ['2025-09-21', '2025-09-22', 'Lastschrift']);
+    assert.deepEqual(words('Vertrag 2025-0923 Lastschrift'), ['Vertrag', '2025-0923', 'Lastschrift']); // no partner date
+    assert.deepEqual(words('2025-01-02 2025-0923 Lastschrift'), ['2025-01-02', '2025-0923', 'Lastschrift']); // months apart
   });
 });
