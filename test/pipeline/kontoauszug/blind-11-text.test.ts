@@ -73,3 +73,56 @@ describe('blind batch 11: one balance line, stacked value dates (issue 21)', () 
     );
   });
 });
+
+describe('blind batch 11: who a deposit’s postings name (issue 21)', () => {
+  // A time deposit booked from and back to the holder's current account, interest and the
+  // taxes withheld on it: the transfers name the holder printed under their type, the interest
+  // and the taxes (Austria's KESt among them) name no one.
+  const rows = (): string[][] =>
+    toTables(
+      extractAccounts(
+        synthDoc([
+          [40, 40, 'Sparbank Inntal AG · Termingeldkonto 5521 0098'],
+          [330, 100, 'Termingeld-Abrechnung'],
+          [330, 125, 'IBAN DE89 3704 0044 0532 0130 00'],
+          [40, 170, 'Buchungstag'],
+          [110, 170, 'Valuta'],
+          [180, 170, 'Vorgang'],
+          [556, 170, 'Betrag EUR', true],
+          [40, 186, 'Kontostand am 01.02.2026'],
+          [556, 186, '0,00', true],
+          [40, 200, '02.02.2026'],
+          [110, 200, '02.02.2026'],
+          [180, 200, 'Anlage Festgeld'],
+          [556, 200, '+25.000,00', true],
+          [180, 210, 'Theresa Lindqvist'],
+          [180, 220, 'vom Girokonto DE02 1203 0000 0000 2020 51'],
+          [40, 236, '02.05.2026'],
+          [110, 236, '02.05.2026'],
+          [180, 236, 'Zinsgutschrift'],
+          [556, 236, '+180,00', true],
+          [180, 246, 'Zinsen 02.02.2026 bis 02.05.2026'],
+          [40, 262, '02.05.2026'],
+          [110, 262, '02.05.2026'],
+          [180, 262, 'KESt'],
+          [556, 262, '-45,00', true],
+          [180, 272, 'Kapitalertragsteuer 25 %'],
+          [40, 288, '02.05.2026'],
+          [110, 288, '02.05.2026'],
+          [180, 288, 'Rückzahlung Festgeld'],
+          [556, 288, '-25.135,00', true],
+          [180, 298, 'Theresa Lindqvist'],
+          [180, 308, 'auf Girokonto DE02 1203 0000 0000 2020 51'],
+          [40, 324, 'Kontostand am 02.05.2026'],
+          [556, 324, '0,00', true],
+        ]),
+      ),
+    )[0]!.rows;
+
+  test('a transfer to or from the deposit names the party printed under its type; interest and KESt name no one', () => {
+    assert.deepEqual(
+      rows().map((r) => r[2]),
+      ['Theresa Lindqvist', '', '', 'Theresa Lindqvist'],
+    );
+  });
+});

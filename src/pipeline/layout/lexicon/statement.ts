@@ -256,6 +256,8 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Erstattung', means: ['typeWord', 'creditType', 'creditAnywhere', 'reversal', 'feeRefund'] },
   { word: 'Steuern', means: ['typeWord', 'noParty'] },
   { word: 'Kapitalertragsteuer', means: ['typeWord', 'noParty'] },
+  // Austria's capital-gains tax as its banks abbreviate it (Kapitalertragsteuer): names no one.
+  { word: 'KESt', means: ['typeWord', 'noParty'] },
   // A broker's tax optimisation: capital-gains tax withheld earlier, paid back once losses or
   // the allowance offset it (every such posting on the real statements with balances raises them).
   { word: 'Steueroptimierung', means: ['creditType'] },
@@ -271,6 +273,12 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Sparplan', means: ['typeWord', 'noParty'] },
   { word: 'Festgeldanlage', means: ['typeWord', 'noParty', 'typeTransfer'] },
   { word: 'Festgeldauflösung', means: ['typeWord', 'noParty', 'typeTransfer'] },
+  // A deposit booked in or paid back (`Anlage Festgeld`, `Rückzahlung Festgeld`, issue 21 batch
+  // 11): a transfer between the holder's accounts; the name printed under it (the holder) is the
+  // party, so these are types but not `noParty` (where no name follows, none is read).
+  { word: 'Anlage', means: ['typeWord'] },
+  { word: 'Rückzahlung', means: ['typeWord'] },
+  { word: 'Festgeld', pattern: String.raw`festgeld\b`, means: ['typeWord'] },
   { word: 'Vormerkung', means: ['typeWord'] },
   { word: 'Ausführung', means: ['typeWord'] },
   { word: 'Terminüberweisung', means: ['typeWord'] },
@@ -748,6 +756,7 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Einzug', pattern: String.raw`\beinzug`, means: ['typeDirectDebit'] },
   { word: 'Abgeltungsteuer', pattern: String.raw`abgeltung`, means: ['typeInterest'] },
   { word: 'Kapitalertragsteuer', pattern: String.raw`kapitalertrag`, means: ['typeInterest'] },
+  { word: 'KESt', pattern: String.raw`^kest\b`, means: ['typeInterest'] },
   { word: 'Solidaritätszuschlag', pattern: String.raw`solidarit`, means: ['typeInterest'] },
   { word: 'Gebühr', pattern: String.raw`geb(u|ü|ue)hr`, means: ['typeFee'] },
   { word: 'Kontoführung', pattern: String.raw`kontof(u|ü|ue)hrung`, means: ['typeFee'] },
