@@ -275,10 +275,9 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Festgeldauflösung', means: ['typeWord', 'noParty', 'typeTransfer'] },
   // A deposit booked in or paid back (`Anlage Festgeld`, `Rückzahlung Festgeld`, issue 21 batch
   // 11): a transfer between the holder's accounts; the name printed under it (the holder) is the
-  // party, so these are types but not `noParty` (where no name follows, none is read).
-  { word: 'Anlage', means: ['typeWord'] },
-  { word: 'Rückzahlung', means: ['typeWord'] },
-  { word: 'Festgeld', pattern: String.raw`festgeld\b`, means: ['typeWord'] },
+  // party, so this is a type but not `noParty` (where no name follows, none is read). The whole
+  // phrase only: `Rückzahlung` alone opens many a purpose (`Gutschrift` / `Rückzahlung August`).
+  { word: 'Anlage Festgeld', pattern: String.raw`(anlage|rückzahlung|auflösung) (festgeld|termingeld)`, means: ['typeWord'] },
   { word: 'Vormerkung', means: ['typeWord'] },
   { word: 'Ausführung', means: ['typeWord'] },
   { word: 'Terminüberweisung', means: ['typeWord'] },
