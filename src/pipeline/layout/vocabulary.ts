@@ -78,6 +78,8 @@ export const statementPatterns = Object.freeze({
   /** Folded header line of a summary row. */
   summaryOpening: new RegExp(any('summaryOpening'), 'u'),
   summaryClosing: new RegExp(any('summaryClosing'), 'u'),
+  /** Folded label beside a value: a sum of the postings, no balance. */
+  postingSum: new RegExp(R`\b(${any('postingSum')})\b`, 'u'),
   /** Printed line text. */
   balanceHint: new RegExp(any('balanceHint'), 'iu'),
   /** Printed line text: a line starting with a date or a balance word. */

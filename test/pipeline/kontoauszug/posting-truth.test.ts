@@ -13,6 +13,10 @@ describe('posting truth of the fixtures', () => {
     assert.equal(printedIban(['IBAN CH93 0076 2011 6238 5295 7']), 'CH9300762011623852957');
   });
 
+  test('the reference account a deposit came from or goes back to is printed as its IBAN', () => {
+    assert.equal(printedIban(['vom Referenzkonto DE89 3704 0044 0532 0130 00', 'Termingeld Nr. 12']), 'DE89370400440532013000');
+  });
+
   test('`Referenz 1234…` is an end-to-end reference, `Referenz: Miete` the remittance text', () => {
     const day = { year: 2025, month: 10, day: 1 };
     const p = (purpose: string[]): GenPosting => ({ date: day, valueDate: day, type: 'Überweisung', counterparty: 'X', purpose, cents: -100 });

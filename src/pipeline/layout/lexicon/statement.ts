@@ -31,6 +31,7 @@ export const STATEMENT_MEANINGS = {
   balanceHint: 'A short label line that may be a balance whose amount stands nearby (case-insensitive, printed text).',
   balanceWordStart: 'A line starting with a balance word (lines.ts: such a line is never a wrapped amount\'s tail). Case-insensitive.',
   balanceWord: 'A balance word anywhere in a line, as a whole word. Case-insensitive.',
+  postingSum: 'The label of a sum of the postings printed beside the balances ("Eingänge", "Ausgänge", "Summe Soll"): no balance, but opening + sums = closing checks which value is which (label-balances.ts). Folded label, whole word.',
   // ── column headers (columns.ts, date-columns.ts) ──
   debitHeader: 'Debit column: "Soll", "Belastung", "Ausgang", "zu Ihren Lasten" …',
   creditHeader: 'Credit column: "Haben", "Gutschrift", "Eingang", "zu Ihren Gunsten" …',
@@ -257,6 +258,8 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Erstattung', means: ['typeWord', 'creditType', 'creditAnywhere', 'reversal', 'feeRefund'] },
   { word: 'Steuern', means: ['typeWord', 'noParty'] },
   { word: 'Kapitalertragsteuer', means: ['typeWord', 'noParty'] },
+  // Austria's capital-gains tax as its banks abbreviate it (Kapitalertragsteuer): names no one.
+  { word: 'KESt', means: ['typeWord', 'noParty'] },
   // A broker's tax optimisation: capital-gains tax withheld earlier, paid back once losses or
   // the allowance offset it (every such posting on the real statements with balances raises them).
   { word: 'Steueroptimierung', means: ['creditType'] },
@@ -272,6 +275,11 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Sparplan', means: ['typeWord', 'noParty'] },
   { word: 'Festgeldanlage', means: ['typeWord', 'noParty', 'typeTransfer'] },
   { word: 'Festgeldauflösung', means: ['typeWord', 'noParty', 'typeTransfer'] },
+  // A deposit booked in or paid back (`Anlage Festgeld`, `Rückzahlung Festgeld`, issue 21 batch
+  // 11): a transfer between the holder's accounts; the name printed under it (the holder) is the
+  // party, so this is a type but not `noParty` (where no name follows, none is read). The whole
+  // phrase only: `Rückzahlung` alone opens many a purpose (`Gutschrift` / `Rückzahlung August`).
+  { word: 'Anlage Festgeld', pattern: String.raw`(anlage|rückzahlung|auflösung) (festgeld|termingeld)`, means: ['typeWord'] },
   { word: 'Vormerkung', means: ['typeWord'] },
   { word: 'Ausführung', means: ['typeWord'] },
   { word: 'Terminüberweisung', means: ['typeWord'] },
@@ -304,6 +312,8 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Alter Kontostand', pattern: String.raw`alter? (kontostand|saldo|buchungssaldo)`, means: ['opening', 'priorBalance'] },
   { word: 'Saldo alt', pattern: String.raw`(buchungs)?saldo alt`, means: ['opening', 'priorBalance'] },
   { word: 'Saldo vorher', means: ['opening', 'priorBalance'] },
+  // `Kontostand alt … Kontostand neu …` (a summary box or line): the noun first, then old/new.
+  { word: 'Kontostand alt', means: ['opening', 'priorBalance'] },
   { word: 'Saldo der letzten Abrechnung', pattern: String.raw`saldo (der )?letzten? (abrechnung|auszug|kontoauszug)`, means: ['opening', 'priorBalance'] },
   { word: 'Saldo aus Vormonat', pattern: String.raw`saldo (aus )?vor(abrechnung|monat|periode)`, means: ['opening', 'priorBalance'] },
   { word: 'Vorheriger saldo', means: ['opening', 'priorBalance'] },
@@ -319,6 +329,7 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'neu (31.10.2025)', pattern: String.raw`neu \(\d`, means: ['closing'] },
   { word: 'Neuer Kontostand', pattern: String.raw`neuer? (kontostand|saldo|buchungssaldo)`, means: ['closing'] },
   { word: 'Saldo neu', pattern: String.raw`(buchungs)?saldo neu`, means: ['closing'] },
+  { word: 'Kontostand neu', means: ['closing'] },
   { word: 'Endsaldo', means: ['closing', 'datedBalance', 'summaryClosing', 'balanceWordStart', 'balanceWord', 'kontoauszugSignalNeuerKontostand'] },
   { word: 'Endbestand', means: ['closing', 'datedBalance'] },
   { word: 'Schlusssaldo', means: ['closing', 'datedBalance', 'summaryClosing', 'kontoauszugSignalNeuerKontostand'] },
@@ -339,7 +350,7 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Uebertrag', means: ['carry', 'datedCarry', 'bookedSide'] },
   { word: 'Zwischensumme', means: ['carry', 'datedBalance'] },
   { word: 'Zwischensaldo', means: ['carry'] },
-  { word: 'Summe Soll', pattern: String.raw`summe (soll|haben|der umsätze|umsätze|belastungen|gutschriften)`, means: ['carry'] },
+  { word: 'Summe Soll', pattern: String.raw`summe (soll|haben|der umsätze|umsätze|belastungen|gutschriften)`, means: ['carry', 'postingSum'] },
   { word: 'Umsatzsumme', means: ['carry'] },
   { word: 'Summe', pattern: String.raw`summe\b`, means: ['carry'] },
   { word: 'Gesamtumsatz', means: ['carry'] },
@@ -374,16 +385,16 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Buchungssaldo', means: ['balanceWord'] },
   { word: 'Soll', means: ['debitHeader', 'interestChargedKind'] },
   { word: 'Belastung', means: ['debitHeader'] },
-  { word: 'Belastungen', means: ['debitHeader'] },
-  { word: 'Ausgänge', means: ['debitHeader'] },
+  { word: 'Belastungen', means: ['debitHeader', 'postingSum'] },
+  { word: 'Ausgänge', means: ['debitHeader', 'postingSum'] },
   { word: 'Abgang', means: ['debitHeader'] },
-  { word: 'Ausgaben', means: ['debitHeader'] },
+  { word: 'Ausgaben', means: ['debitHeader', 'postingSum'] },
   { word: 'Lasten', means: ['debitHeader'] },
   { word: 'Haben', means: ['creditHeader', 'interestEarnedKind'] },
-  { word: 'Gutschriften', means: ['creditHeader'] },
-  { word: 'Eingänge', means: ['creditHeader'] },
+  { word: 'Gutschriften', means: ['creditHeader', 'postingSum'] },
+  { word: 'Eingänge', means: ['creditHeader', 'postingSum'] },
   { word: 'Zugang', means: ['creditHeader'] },
-  { word: 'Einnahmen', means: ['creditHeader'] },
+  { word: 'Einnahmen', means: ['creditHeader', 'postingSum'] },
   { word: 'Gunsten', means: ['creditHeader'] },
   { word: 'Guthaben', means: ['balanceHeader', 'interestEarnedKind'] },
   { word: 'Guthaben/Kredit', pattern: String.raw`guthaben\/kredit`, means: ['balanceHeader'] },
@@ -750,6 +761,7 @@ export const STATEMENT_LEXICON: readonly Entry<StatementMeaning>[] = [
   { word: 'Einzug', pattern: String.raw`\beinzug`, means: ['typeDirectDebit'] },
   { word: 'Abgeltungsteuer', pattern: String.raw`abgeltung`, means: ['typeInterest'] },
   { word: 'Kapitalertragsteuer', pattern: String.raw`kapitalertrag`, means: ['typeInterest'] },
+  { word: 'KESt', pattern: String.raw`^kest\b`, means: ['typeInterest'] },
   { word: 'Solidaritätszuschlag', pattern: String.raw`solidarit`, means: ['typeInterest'] },
   { word: 'Gebühr', pattern: String.raw`geb(u|ü|ue)hr`, means: ['typeFee'] },
   { word: 'Kontoführung', pattern: String.raw`kontof(u|ü|ue)hrung`, means: ['typeFee'] },

@@ -1,7 +1,7 @@
 import type { PrintedDate } from '../../../domain/german-dates.js';
 import { adjacent, type AmountToken, type DateToken, type Line } from '../../layout/lines.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
-import { labelValueGrid, type LabelCell } from '../../layout/table/index.js';
+import { gridBalances, lineBalances } from './label-balances.js';
 import { balanceKind, type BalanceKind } from './balances.js';
 import { columnModel, headerLine, median, type ColumnModel, type ColumnRole, type HeaderLine } from './columns.js';
 import { bookingDateIndex, valueDatesUnderHeader } from './date-columns.js';
@@ -219,29 +219,13 @@ function summaryRows(lines: readonly Line[], kinds: readonly (BalanceKind | null
     const grid = gridBalances(lines[i]!, next);
     if (grid) summary.set(next.index, grid);
   }
+  // The grid in one line (`Kontostand alt … · Eingänge … · Kontostand neu …`): a balance line
+  // whose labels name both balances states both.
+  for (const l of lines) {
+    const kind = kinds[l.index];
+    if (l.amounts.length < 2 || (kind !== 'opening' && kind !== 'closing' && kind !== 'either')) continue;
+    const both = lineBalances(l);
+    if (both) summary.set(l.index, both);
+  }
   return summary;
-}
-
-/**
- * A balance grid (layout/table/label-grid.ts): balance labels in one row, each value under its label
- * (`Kontostand am 20. August 2025 | Eingänge | Ausgänge | Kontostand am 8. September 2025`).
- * An opening label opens and a closing label closes; labels that name a balance at a date
- * (`Kontostand am …`) open with the earlier date and close with the later one (left to right
- * where they print none). Sums of the postings (Eingänge, Ausgänge) are no balance. Null where
- * the grid names fewer than two balances.
- */
-function gridBalances(labels: Line, values: Line): { opening: AmountToken; closing: AmountToken } | null {
-  const grid = labelValueGrid(labels, values);
-  if (!grid) return null;
-  const dateOf = (c: LabelCell): number | null => {
-    const d = labels.dates.find((t) => t.x0 >= c.x0 - 1 && t.x1 <= c.x1 + 1)?.date;
-    return d ? (d.year ?? 0) * 10000 + d.month * 100 + d.day : null;
-  };
-  const opening = grid.filter((e) => vocab.opening.test(e.label.folded) || vocab.summaryOpening.test(e.label.folded));
-  const closing = grid.filter((e) => !opening.includes(e) && (vocab.closing.test(e.label.folded) || vocab.summaryClosing.test(e.label.folded)));
-  const dated = grid.filter((e) => !opening.includes(e) && !closing.includes(e) && vocab.balanceAt.test(e.label.folded));
-  if (dated.length >= 2 && dated.every((e) => dateOf(e.label) !== null)) dated.sort((a, b) => dateOf(a.label)! - dateOf(b.label)!);
-  const open = opening[0] ?? dated[0];
-  const close = closing[closing.length - 1] ?? dated.filter((e) => e !== open).at(-1);
-  return open && close ? { opening: open.value, closing: close.value } : null;
 }

@@ -1,4 +1,4 @@
-import type { Line } from '../../layout/lines.js';
+import type { AmountToken, Line } from '../../layout/lines.js';
 import { statementPatterns as vocab } from '../../layout/vocabulary.js';
 import { closePosting, type Assembly, type AssemblyRules } from './block-assembly.js';
 import { balanceAmount } from './balances.js';
@@ -14,6 +14,8 @@ export function takeClassifiedLine(rules: AssemblyRules, st: Assembly, l: Line):
   if (isHeader.has(l.index)) return takeAsLine(st, l);
   if (takeSectionHeading(st, l)) return true;
   const kind = kinds[l.index];
+  // A balance line that names both balances (label-balances.ts) states both.
+  if (kind && takeSummary(st, l, summary.get(l.index))) return true;
   if (kind) {
     st.pendingRows = false;
     if (kind !== 'carry') st.stray = true;
@@ -29,7 +31,11 @@ export function takeClassifiedLine(rules: AssemblyRules, st: Assembly, l: Line):
     st.day = heading;
     return true;
   }
-  const sum = summary.get(l.index);
+  return takeSummary(st, l, summary.get(l.index));
+}
+
+/** A summary row or a balance line that states both balances: opening here, closing at the end. */
+function takeSummary(st: Assembly, l: Line, sum: { opening: AmountToken; closing: AmountToken } | undefined): boolean {
   if (!sum) return false;
   closePosting(st);
   st.events.push({ kind: 'balance', balance: 'opening', line: l, amount: sum.opening });

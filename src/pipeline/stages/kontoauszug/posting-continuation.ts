@@ -4,7 +4,7 @@ import { closePosting, type Assembly } from './block-assembly.js';
 import type { BlockLayout } from './block-layout.js';
 import type { Posting } from './posting.js';
 import { isProse } from './posting-lines.js';
-import { labelledValueDate } from './value-date-line.js';
+import { labelledValueDate, valueDateCell } from './value-date-line.js';
 
 /** No posting runs past this many lines: beyond, the text is a notice or an annex that follows the table without a gap. */
 const MAX_LINES = 12;
@@ -54,6 +54,13 @@ export function takeContinuation(layout: BlockLayout, st: Assembly, l: Line, nDa
   if (valueDate) {
     for (let i = 0; i < l.words.length; i++) skip.add(i);
     if (open.otherDate === null) [open.otherDate, open.otherIsValue] = [valueDate, true];
+  }
+  // The value date as the line's last cell, stacked under the booking date right of the text:
+  // a date field too, but the posting's text goes on below it.
+  const cell = valueDate || nDates > 0 ? null : valueDateCell(l);
+  if (cell) {
+    for (let i = cell.from; i < l.words.length; i++) skip.add(i);
+    if (open.otherDate === null) [open.otherDate, open.otherIsValue] = [cell.date, true];
   }
   open.lines.push(l);
   open.skip.set(l.index, skip);
