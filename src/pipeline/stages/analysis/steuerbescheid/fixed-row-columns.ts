@@ -4,7 +4,8 @@
  * amount it sets. Income tax, Solidaritätszuschlag and church tax have SPEC names and are read as
  * those keys; any other column — the interest on arrears of § 233a AO, a Verspätungszuschlag set
  * in the same table — has none and is reported under the name of its column header (issue 22 §6,
- * `labelled-amounts.ts`). The header is the words over the figure on the lines directly above
+ * `labelled-amounts.ts`); a column headed as the row's total (`insgesamt`) is their sum, not
+ * an amount of its own. The header is the words over the figure on the lines directly above
  * the row, read top down; a header set over two lines (`Zinsen` / `zur ESt`, `Einkommen-` /
  * `steuer`) is joined, a hyphen at a line end closing up the word. On each line the header is the
  * whole phrase a word over the figure belongs to (`(§ 233a AO)` wider than the figure): words a
@@ -19,8 +20,13 @@ import type { LabelledAmount } from '../common/labelled-amounts.js';
 
 const FESTGESETZT = letterPattern('taxFixed', '^(?:$W)', '');
 const PREPAYMENT = letterPattern('taxPrepayment', '$W', '');
-/** Headers of the charges SPEC names (festgesetzte_einkommensteuer, solidaritaetszuschlag, kirchensteuer). Folded. */
-const SPEC_TAX = /einkommensteuer|solidaritat|kirchen|kirchgeld/u;
+/**
+ * Headers of the charges SPEC names (festgesetzte_einkommensteuer, solidaritaetszuschlag,
+ * kirchensteuer), on the header's letters in lower case (the letter fold shortens `steuer`).
+ */
+const SPEC_TAX = /einkommensteuer|solidarit|kirchen|kirchgeld/u;
+/** A column over the row's total across its parts (`insgesamt`): no amount of its own. Folded. */
+const ROW_TOTAL = letterPattern('headerRowTotal', String.raw`^($W)$`, '');
 /** Header lines read above the row. */
 const HEADER_LINES = 3;
 
@@ -41,7 +47,7 @@ export function fixedRowColumns(lines: readonly TextLine[]): LabelledAmount[] {
       .map((h) => phraseOver(h, figure))
       .filter((t) => t !== '')
       .reduce((a, t) => (a === '' ? t : a.endsWith('-') ? `${a.slice(0, -1)}${t}` : `${a} ${t}`), '');
-    if (!/\p{L}{3}/u.test(label) || SPEC_TAX.test(foldGerman(label).replace(/\s+/gu, ''))) continue;
+    if (!/\p{L}{3}/u.test(label) || SPEC_TAX.test(label.toLowerCase().replace(/\s+/gu, '')) || ROW_TOTAL.test(foldGerman(label).trim())) continue;
     out.push({ label, value: figure.printed, page: row.page });
   }
   return out;

@@ -129,7 +129,7 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
   // else the first in the prose (a filing deadline cited later is no due date).
   const own = found.nachzahlung?.line ? DUE_ON_LINE.exec(found.nachzahlung.line.text) : null;
   const faellig = own ? { value: own[1]! } : findInProse(input.texts, DUE);
-  return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), [...renamed, ...fixedRowColumns(input.lines), ...setAmounts(input.lines)], STEUER_KEYS), checks: ownCheck ? [ownCheck] : steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
+  return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), [...renamed, ...setAmounts(input.lines), ...fixedRowColumns(input.lines)], STEUER_KEYS), checks: ownCheck ? [ownCheck] : steuerChecks(input.lines, found), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
 }
 
 /** The result row of an assessment (verbleibende Steuer, Nachzahlung, Erstattung). Folded text. */
