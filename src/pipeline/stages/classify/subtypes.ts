@@ -41,6 +41,7 @@ const RULES: Partial<Record<DocumentType, readonly [RegExp, Subtype][]>> = {
     [subtype('subtypeVertrag'), { id: 'vertrag', label: 'Kündigung eines Vertrags' }],
   ],
   bussgeldbescheid: [
+    [subtype('subtypeAnonymverfuegung'), { id: 'anonymverfuegung', label: 'Anonymverfügung' }],
     [subtype('subtypeAnhoerung'), { id: 'anhoerung', label: 'Anhörungsbogen' }],
     [subtype('subtypeVerwarnung'), { id: 'verwarnung', label: 'Verwarnung mit Verwarnungsgeld' }],
     [subtype('subtypeBussgeldbescheid'), { id: 'bussgeldbescheid', label: 'Bußgeldbescheid' }],

@@ -56,7 +56,7 @@ export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
   extract(input) {
     const base = extractBussgeldKeyNumbers(input);
     const sub = input.subtype;
-    const kind: BussgeldKind = sub.id === 'anhoerung' ? 'anhoerung' : sub.id === 'verwarnung' ? 'verwarnung' : 'bussgeldbescheid';
+    const kind: BussgeldKind = sub.id === 'anhoerung' || sub.id === 'verwarnung' || sub.id === 'anonymverfuegung' ? sub.id : 'bussgeldbescheid';
     const objectionPeriodPrinted = foldedHas(input.texts, OBJECTION_PERIOD);
     const printedWeeks = objectionPeriodPrinted ? null : printedWeeksOf(input.texts);
     return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { keyNumbers: base.keyNumbers, kind, sender: senderOf(input.lines), subtype: sub.label, objectionPeriodPrinted, printedWeeks, traffic: foldedHas(input.texts, TRAFFIC) } };
@@ -71,6 +71,8 @@ export const bussgeldbescheidAnalyzer: TypeAnalyzer<Facts> = {
     // Bußgeldbescheid follows, so the summary must not tell the reader to pay it.
     if (amount && f.kind === 'anhoerung') parts.push(`Vorgesehen ist eine Geldbuße von ${v('geldbusse') ?? amount}; zu zahlen ist erst, wenn ein Bußgeldbescheid ergeht.`);
     else if (amount) parts.push(`Zu zahlen sind ${amount}${v('gesamtbetrag') && v('geldbusse') ? ` (Geldbuße ${v('geldbusse')})` : ''}.`);
+    // No remedy lies against an Anonymverfügung (§ 49a VStG): the summary says what follows instead of an objection deadline.
+    if (f.kind === 'anonymverfuegung') parts.push('Ein Rechtsmittel ist nicht zulässig; wird nicht fristgerecht mit der angegebenen Identifikationsnummer gezahlt, wird die Verfügung gegenstandslos und die Behörde leitet das Strafverfahren ein (§ 49a VStG).');
     const extras = [v('punkte') ? `${v('punkte')} Punkt${v('punkte') === '1' ? '' : 'e'} im Fahreignungsregister` : null, v('fahrverbot') ? `Fahrverbot von ${v('fahrverbot')}` : null].filter(Boolean);
     if (extras.length) parts.push(`Außerdem: ${extras.join(', ')}.`);
     const datum = dateOf(v('bescheiddatum') ?? undefined);

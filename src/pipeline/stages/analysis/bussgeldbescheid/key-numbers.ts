@@ -21,8 +21,9 @@ const SPECS: Record<'geldbusse' | 'gebuehren' | 'auslagen' | 'gesamtbetrag', Lab
   // A foreign authority writing in German (NL CJIB) names the fine a Sanktion; tried after the
   // German words. The Austrian `Geldstrafe` is no label here: a notice also cites fines in
   // general (`Geldstrafen ab € 70,00 werden … vollstreckt`); it is read where a sentence imposes
-  // it (FINE_IMPOSED).
-  geldbusse: { labels: ['Geldbuße', 'Bußgeld', 'Verwarnungsgeld', 'Verwarngeld', 'Geldbetrag', 'Sanktion', 'Sanktionsbetrag'], kind: 'money', maxGap: 5, skipLine: letterPattern('notFineAmount', '$W', '') },
+  // it (FINE_IMPOSED). The Austrian Anonymverfügung and Organstrafverfügung name the fine they set
+  // a Strafbetrag (§§ 49a, 50 VStG); tried last.
+  geldbusse: { labels: ['Geldbuße', 'Bußgeld', 'Verwarnungsgeld', 'Verwarngeld', 'Geldbetrag', 'Sanktion', 'Sanktionsbetrag', 'Strafbetrag'], kind: 'money', maxGap: 5, skipLine: letterPattern('notFineAmount', '$W', '') },
   gebuehren: { labels: ['Gebühren insgesamt', 'Gebühren', 'Gebühr', 'Verwaltungsgebühr', 'Verwaltungsgebühren', 'Verwaltungskosten'], kind: 'money', maxGap: 6 },
   // Itemised Auslagen (Zustellung, Blutentnahme, Gutachten) under an `Auslagen:` heading close with
   // their total row: that row, not the first item below the heading, is the key.

@@ -4,7 +4,12 @@ import { fmtDate } from '../common/facts.js';
 import { bussgeldEinspruchsfrist, stvgVerjaehrung } from '../common/legal-rules.js';
 import { dateOf } from '../common/values.js';
 
-export type BussgeldKind = 'bussgeldbescheid' | 'verwarnung' | 'anhoerung';
+/**
+ * `anonymverfuegung`: the Austrian Anonymverfügung (§ 49a VStG). No remedy lies against it — it
+ * lapses when not paid in time and the ordinary procedure follows (§ 49a Abs. 6 VStG) — so it
+ * has no objection period; and the German limitation of § 26 Abs. 3 StVG does not govern it.
+ */
+export type BussgeldKind = 'bussgeldbescheid' | 'verwarnung' | 'anhoerung' | 'anonymverfuegung';
 
 export interface BussgeldFlagInput {
   keyNumbers: Record<string, KeyNumber>;
@@ -45,7 +50,7 @@ export function bussgeldReviewFlags(f: BussgeldFlagInput): ReviewFlag<BussgeldFl
   // The three months of § 26 Abs. 3 StVG hold for road-traffic offences only (§ 24 StVG); any
   // other Ordnungswidrigkeit (a late registration, a noise offence) has § 31 OWiG's six months
   // and more, and a lasting offence runs from its end: without the traffic, no short limitation.
-  if (tat && datum && f.kind !== 'anhoerung' && f.traffic !== false) {
+  if (tat && datum && f.kind !== 'anhoerung' && f.kind !== 'anonymverfuegung' && f.traffic !== false) {
     const { ablauf, bescheidNachAblauf } = stvgVerjaehrung(tat, datum);
     if (bescheidNachAblauf) {
       flags.push({

@@ -25,6 +25,14 @@ export const PAYOUT_RULE = 'nettoverdienst ± be-/abzüge = auszahlungsbetrag';
 /** A deduction row between gross and net: a tax or a social-insurance contribution, not a subtotal. Folded text; the lexicon folds `Steuer` to `steur` when it compiles the pattern. */
 const DEDUCTION_ROW = new RegExp(String.raw`${letterWords('deductionRow')}|\b(${letterWords('deductionAbbrev')})\b`);
 const SUBTOTAL = letterPattern('payslipSubtotal', '$W', '');
+/**
+ * A line that starts with a base (`Steuer-Brutto 2.656,96  SV-Brutto 2.656,96`, `Bemessungsgrundlage`):
+ * what taxes and contributions are computed on, printed between gross and deductions — no
+ * deduction, though its label names a tax. Folded text.
+ */
+const BASE_ROW = letterPattern('headerBase', '^(?:$W)', '');
+/** A deduction row between gross and net (folded text): a tax or contribution, no subtotal, no base. */
+const isDeductionRow = (folded: string): boolean => DEDUCTION_ROW.test(folded) && !SUBTOTAL.test(folded) && !BASE_ROW.test(folded.trim());
 /** A row between net and payout that adds to the net (`+` printed, or its wording). */
 const ADDITION = letterPattern('payslipAddition', String.raw`$W|\+`, '');
 
@@ -66,7 +74,7 @@ export function lohnChecks(
     {
       const keyCheck = netOf({ gesamtbrutto: found.gesamtbrutto, nettoverdienst: found.nettoverdienst }, deductions)!;
       // Every deduction row printed between gross and net, when the key numbers do not add up.
-      const rows = (rowsBetween(lines, found.gesamtbrutto.line, found.nettoverdienst.line, { maxRows: 40 }) ?? []).filter((r) => r.line !== found.gesamtbrutto!.line && DEDUCTION_ROW.test(foldGerman(r.label)) && !SUBTOTAL.test(foldGerman(r.label)));
+      const rows = (rowsBetween(lines, found.gesamtbrutto.line, found.nettoverdienst.line, { maxRows: 40 }) ?? []).filter((r) => r.line !== found.gesamtbrutto!.line && isDeductionRow(foldGerman(r.label)));
       const rowCheck = rows.length > 0 ? sumCheck(NET_RULE, [{ name: 'gesamtbrutto', printed: found.gesamtbrutto.value, sign: 1 }, ...rows.map((r) => ({ name: r.label, printed: r.printed, sign: -1 as const }))], { name: 'nettoverdienst', printed: found.nettoverdienst.value }) : null;
       if (rowCheck?.holds) checks.push(rowCheck);
       else {
@@ -75,7 +83,7 @@ export function lohnChecks(
         const keyLineSet = new Set(DEDUCTIONS.map((n) => found[n]?.line).filter(Boolean).map((l) => `${l!.page}:${l!.index}`));
         const g = found.gesamtbrutto.line;
         const n = found.nettoverdienst.line;
-        const unread = lines.some((l) => isBetween(l, g, n) && !keyLineSet.has(`${l.page}:${l.index}`) && /\d/.test(l.text) && DEDUCTION_ROW.test(foldGerman(l.text)) && !SUBTOTAL.test(foldGerman(l.text)) && !rows.some((r) => r.line.page === l.page && r.line.index === l.index));
+        const unread = lines.some((l) => isBetween(l, g, n) && !keyLineSet.has(`${l.page}:${l.index}`) && /\d/.test(l.text) && isDeductionRow(foldGerman(l.text)) && !rows.some((r) => r.line.page === l.page && r.line.index === l.index));
         if (!unread) checks.push(keyCheck);
         // Confident only when the rows between gross and net are exactly the deductions read.
         const keyLines = new Set(DEDUCTIONS.map((n) => found[n]?.line).filter(Boolean));

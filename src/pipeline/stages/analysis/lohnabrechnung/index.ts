@@ -4,6 +4,7 @@ import { analysisStage, senderOf, type TypeAnalyzer } from '../common/analysis-s
 import { splitSections } from '../common/sections.js';
 import { centsOf } from '../common/values.js';
 import { careInsurancePerson } from './care-insurance-person.js';
+import { notMainEmployment } from './second-employment.js';
 import { extractLohnKeyNumbers } from './key-numbers.js';
 import { lohnReviewFlags, type LohnFlagInput } from './review-flags.js';
 import { letterForms } from '../../../layout/letter-words.js';
@@ -20,7 +21,7 @@ export const lohnabrechnungAnalyzer: TypeAnalyzer<Facts> = {
   name: 'analysis.lohnabrechnung',
   extract(input) {
     const base = extractLohnKeyNumbers(input);
-    return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { ...base, person: careInsurancePerson(input.texts), sender: senderOf(input.lines), subtype: input.subtype.label } };
+    return { keyNumbers: base.keyNumbers, checks: base.checks, facts: { ...base, person: careInsurancePerson(input.texts), notMainEmployment: notMainEmployment(input.lines), sender: senderOf(input.lines), subtype: input.subtype.label } };
   },
   flags: lohnReviewFlags,
   sections: (input) => splitSections(input.lines, { headings: LOHN_HEADINGS, firstTitle: 'Kopfdaten' }),

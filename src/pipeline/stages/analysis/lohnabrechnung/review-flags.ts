@@ -19,6 +19,8 @@ export interface LohnFlagInput {
   stunden: string | null;
   /** Children under 25 and the place of employment, where printed (care-insurance-person.ts). */
   person?: CareInsurancePerson;
+  /** The slip's own words that this is not the main employment (second-employment.ts), or null. */
+  notMainEmployment?: string | null;
 }
 
 const DEDUCTIONS = ['lohnsteuer', 'solidaritaetszuschlag', 'kirchensteuer', 'krankenversicherung', 'pflegeversicherung', 'rentenversicherung', 'arbeitslosenversicherung'] as const;
@@ -138,6 +140,7 @@ export function lohnReviewFlags(f: LohnFlagInput): ReviewFlag<LohnFlagTopic>[] {
     const n = /^\d$/.test(klasse) ? Number(klasse) : ROMAN[klasse.toLowerCase()] ?? 0;
     if (n < 1 || n > 6) flags.push({ topic: 'steuerklasse', severity: 'warning', description: `Die Steuerklasse „${klasse}“ gibt es nicht (I bis VI, §38b EStG); prüfen Sie die ELStAM-Daten.` });
     else if (n === 5) flags.push({ topic: 'steuerklasse', severity: 'info', description: 'Steuerklasse V: Die Kombination III/V führt oft zu Nachzahlungen und verpflichtet zur Steuererklärung (§46 Abs. 2 Nr. 3a EStG); prüfen Sie IV/IV mit Faktor.' });
+    else if (n < 6 && f.notMainEmployment) flags.push({ topic: 'steuerklasse', severity: 'warning', description: `Abgerechnet wird mit Steuerklasse ${klasse}, laut Abrechnung ist dies aber nicht das Hauptarbeitsverhältnis. Für ein zweites Arbeitsverhältnis gilt Steuerklasse VI (§38b Abs. 1 Satz 2 Nr. 6 EStG); prüfen Sie die ELStAM-Daten, sonst droht eine Nachzahlung.` });
     else if (n === 6) flags.push({ topic: 'steuerklasse', severity: 'info', description: 'Steuerklasse VI gilt für ein zweites Arbeitsverhältnis; prüfen Sie, ob dies das Hauptarbeitsverhältnis ist (dann wäre die Klasse zu hoch besteuert).' });
   }
   return flags;

@@ -20,6 +20,7 @@ import { centsOf, dateOf, findKeyValue, findKeyValues, type FoundValue, type Lab
 import { foldGerman } from '../../../layout/fold.js';
 import { placeOf } from '../common/line-order.js';
 import { openClaim } from './settlement.js';
+import { claimOrigin } from './claim-origin.js';
 import { claimBySumRows } from './sum-row.js';
 import { totalOverMisreading } from '../common/misread-total.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
@@ -118,8 +119,6 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
   const summed = tableSumCheck(MAHN_RULE, input.lines, found, { first: 'hauptforderung', parts: ['zinsen', 'mahngebuehren', 'inkassokosten'], total: 'gesamtforderung' }, findKeyValues(input.lines, SPECS.gesamtforderung).filter((c) => totalOverMisreading(input.lines, c) === c), surcharge ? [{ label: 'Säumniszuschläge', value: surcharge.value, page: surcharge.page }] : []);
   if (summed) found.gesamtforderung = summed.total;
   if (!found.gesamtforderung && found.hauptforderung) found.gesamtforderung = costFreeTotal(input.lines, found);
-  // The date may wrap onto the next line ("Rechnung Nr. 22-0614-8871 / vom 14.06.2022").
-  const entstehung = findInProse(input.texts, new RegExp(String.raw`(?:Rechnung|Rechnungs-Nr\.?|Vertrag|Bestellung|Lieferung|Leistung)(?:[^\n]|\n(?!\n)){0,40}?vom\s+(${DATE_SRC})`, 'u'));
   const rate = findInProse(input.texts, /(\d{1,2}(?:,\d{1,3})?)\s?%\s*(?:p\.\s?a\.|Zinsen|jährlich|pro Jahr)?/u);
   const points = findInProse(input.texts, BASIS_POINTS);
   const seit = findInProse(input.texts, new RegExp(String.raw`(?:Zinsen|verzinst|Verzug)[^\n]{0,40}?(?:seit|ab)(?: dem)?\s+(${DATE_SRC})`, 'u'));
@@ -127,7 +126,7 @@ export function extractMahnKeyNumbers(input: AnalysisInput): MahnFacts {
     keyNumbers: withBreakdown(withLabelledAmounts(keyNumbersOf(MAHN_KEYS, found), summed?.labelled ?? [], MAHN_KEYS), input.lines),
     checks: summed ? [summed.check] : [],
     interestRows: interestRows(input.lines),
-    entstehung: entstehung?.value ?? null,
+    entstehung: claimOrigin(input.lines, input.texts),
     zinssatz: rate && INTEREST_PRINTED.test(rate.match.input.slice(Math.max(0, rate.match.index - 80), rate.match.index + 40)) ? rate.value : null,
     zinsPunkte: points?.value ?? null,
     zinsenSeit: seit?.value ?? null,

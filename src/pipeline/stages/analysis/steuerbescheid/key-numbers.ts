@@ -9,6 +9,9 @@ import type { TextLine } from '../../../layout/text-lines.js';
 import { STEUER_RULE, steuerChecks } from './checks.js';
 import { taxColumnsResult } from './tax-columns.js';
 import { setAmounts } from './set-amounts.js';
+import { fixedRowColumns } from './fixed-row-columns.js';
+import { negativeAssessment } from './negative-assessment.js';
+import { austrianIncome } from './austrian-income.js';
 import { withLabelledAmounts, type LabelledAmount } from '../common/labelled-amounts.js';
 import { foldGerman } from '../../../layout/fold.js';
 import type { AnalysisInput } from '../common/analysis-stage.js';
@@ -97,6 +100,17 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
     const refund = findInProse(input.texts, new RegExp(String.raw`(${MONEY_SRC})\s+(?:wird|werden)\s+(?:Ihnen\s+)?(?:\S+\s+){0,2}?(?:erstattet|zurückerstattet|ausgezahlt)`, 'u'));
     if (refund) found.erstattung = { value: refund.value, page: refund.page };
   }
+  found.zu_versteuerndes_einkommen ??= austrianIncome(input.lines, input.texts);
+  // A tax fixed below zero is the balance after crediting: the refund, where its rows add up (negative-assessment.ts).
+  let ownCheck: Check | null = null;
+  if (!found.erstattung && !found.nachzahlung) {
+    const negative = negativeAssessment(input.lines, found.festgesetzte_einkommensteuer ?? null, STEUER_RULE);
+    if (negative) {
+      found.festgesetzte_einkommensteuer = negative.tax;
+      found.erstattung = negative.refund;
+      ownCheck = negative.check;
+    }
+  }
   // A Festsetzung with the taxes as columns: the result printed below it, taken only where the
   // table's rows add up to it (tax-columns.ts); its check is the one reported. Where the result
   // was already read under its label (`zu erstatten 453,60 €`) with the same amount, the value
@@ -123,7 +137,7 @@ export function extractSteuerKeyNumbers(input: AnalysisInput): SteuerFacts {
   // else the first in the prose (a filing deadline cited later is no due date).
   const own = found.nachzahlung?.line ? DUE_ON_LINE.exec(found.nachzahlung.line.text) : null;
   const faellig = own ? { value: own[1]! } : findInProse(input.texts, DUE);
-  return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), [...renamed, ...setAmounts(input.lines).filter((a) => !columnLines.includes(a.line))], STEUER_KEYS), checks: columnsCheck ? [columnsCheck] : closingChecks(steuerChecks(input.lines, found), columnsFallback), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
+  return { keyNumbers: withLabelledAmounts(keyNumbersOf(STEUER_KEYS, found), [...renamed, ...setAmounts(input.lines).filter((a) => !columnLines.includes(a.line)), ...fixedRowColumns(input.lines)], STEUER_KEYS), checks: ownCheck ? [ownCheck] : columnsCheck ? [columnsCheck] : closingChecks(steuerChecks(input.lines, found), columnsFallback), faelligkeit: found.nachzahlung && faellig ? faellig.value : null };
 }
 
 /** The general checks, or the tax-columns table's check where one of them fails and that one holds. */
