@@ -1,5 +1,6 @@
 import type { AmountToken, Line, Sign } from '../../layout/lines.js';
 import { ibanOf } from './accounts.js';
+import { confirmedOpening, lostCommaOpening, postingSumValue, type LostCommaOpening } from './lost-comma-opening.js';
 import { datedBeforePostings } from './opening-before-postings.js';
 import { balanceKind } from './balances.js';
 import { columnOf, type ColumnModel } from './columns.js';
@@ -85,6 +86,8 @@ interface Sectioning {
   balanceLines: Line[];
   otherLines: Line[];
   rolelessAbove: RolelessAbove | null;
+  /** An opening balance line whose decimal comma OCR lost, waiting for the box's arithmetic (lost-comma-opening.ts). */
+  lostOpening: LostCommaOpening | null;
 }
 
 /**
@@ -98,7 +101,7 @@ interface Sectioning {
  * follow an IBAN different from the current account's.
  */
 export function accountSections(events: readonly Event[], model: ColumnModel, starts: readonly StatementStart[] = []): { sections: Segment[]; balanceLines: Line[]; otherLines: Line[] } {
-  const st: Sectioning = { model, starts, segments: [], cur: null, pending: null, closedBefore: new Map(), used: new Set(), balanceLines: [], otherLines: [], rolelessAbove: null };
+  const st: Sectioning = { model, starts, segments: [], cur: null, pending: null, closedBefore: new Map(), used: new Set(), balanceLines: [], otherLines: [], rolelessAbove: null, lostOpening: null };
   for (const e of events) {
     if (e.kind === 'line') readLine(st, e.line);
     else if (e.kind === 'balance') readBalance(st, e);
@@ -150,6 +153,7 @@ function readBalance(st: Sectioning, e: BalanceEvent): void {
   st.balanceLines.push(e.line);
   st.otherLines.push(e.line);
   const value = balanceValue(st.model, e.amount, e.line);
+  takeLostComma(st, e, value);
   if (value !== null && e.balance === 'carry' && st.cur) st.cur.pageBalances.push({ after: st.cur.postings.length, value });
   // A projected balance counts rows not booked: never a balance of the section.
   if (value === null || e.balance === 'carry' || e.balance === 'projected') return;
@@ -173,6 +177,31 @@ function readBalance(st: Sectioning, e: BalanceEvent): void {
   if ((kind === 'opening' && closedFirst) || openingBelow) setOpening(cur!, read);
   else if (kind === 'opening') readOpening(st, read);
   else readClosing(st, read);
+}
+
+/**
+ * An opening balance line whose decimal comma OCR lost is held (lost-comma-opening.ts); the sums
+ * printed after it are collected; at the closing, the opening is read first where the box's
+ * arithmetic confirms it, as it would have been read where it printed.
+ */
+function takeLostComma(st: Sectioning, e: BalanceEvent, value: number | null): void {
+  if (value === null) {
+    if (e.balance === 'opening') st.lostOpening = lostCommaOpening(e.line);
+    return;
+  }
+  const held = st.lostOpening;
+  if (!held) return;
+  if (e.balance === 'carry' && e.amount) {
+    const sum = postingSumValue(e.line, e.amount);
+    if (sum !== null) held.sums.push(sum);
+    return;
+  }
+  st.lostOpening = null;
+  if (e.balance !== 'closing') return;
+  const opening = confirmedOpening(held, value);
+  if (opening === null) return;
+  restartAtStatementStart(st, held.line);
+  readOpening(st, { value: opening, line: held.line, unsigned: held.sign === null, sign: held.sign });
 }
 
 /**
