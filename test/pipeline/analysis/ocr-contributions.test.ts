@@ -19,8 +19,9 @@ const cell = (w: W, source: 'ocr' | 'pdf'): TextCell => ({ text: w.text, bbox: {
 const row = (y: number, ...words: [string, number][]): W[] => words.map(([text, x]) => ({ text, x, y }));
 
 /** A payslip of March 2026, SV-Brutto 3.400,00: KV 8,75 % = 297,50, PV 2,40 % = 81,60; `kv` and `rv` as OCR read those rows. */
-function payslip(kv: string, rv: [string, number][], source: 'ocr' | 'pdf' = 'ocr'): LoadedDocument {
+function payslip(kv: string, rv: [string, number][], source: 'ocr' | 'pdf' = 'ocr', more: W[] = []): LoadedDocument {
   const words: W[] = [
+    ...more,
     ...row(60, ['Gebäudereinigung', 56], ['Lindner', 160], ['GmbH', 210]),
     ...row(100, ['Verdienstabrechnung', 56], ['März', 180], ['2026', 210]),
     ...row(150, ['Grundvergütung', 56], ['3.400,00', 480]),
@@ -60,6 +61,12 @@ describe('contribution rows OCR damaged', () => {
     const a = analysed(payslip('291,50', RV_PRINTED, 'pdf'));
     assert.equal(a.key_numbers.krankenversicherung?.value, '291,50');
     assert.match(a.review_flags.map((f) => f.description).join(' '), /Krankenversicherungsbeitrag von 291,50/u);
+  });
+
+  it('a long label whose capital initial OCR misread is still its label; an abbreviation\'s initial stays exact', () => {
+    const a = analysed(payslip('297,50', RV_PRINTED, 'ocr', [...row(250, ['EOHNStEUER', 56], ['rn', 130], ['ernennen', 150], ['412,80', 486]), ...row(264, ['PV-Beitrag', 56], ['81,60', 486])]));
+    assert.equal(a.key_numbers.lohnsteuer?.value, '412,80');
+    assert.equal(a.key_numbers.krankenversicherung?.value, '297,50');
   });
 
   it('confusable readings change one digit each', () => {
