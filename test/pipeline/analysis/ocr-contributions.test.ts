@@ -69,6 +69,15 @@ describe('contribution rows OCR damaged', () => {
     assert.equal(a.key_numbers.krankenversicherung?.value, '297,50');
   });
 
+  it('a row led by an abbreviation is not read under its neighbour\'s label (`PV-Beitrag` is no `KV-Beitrag`)', () => {
+    const doc = payslip('297,50', RV_PRINTED);
+    const cells = doc.pages[0]!.cells.filter((c) => c.bbox.y !== 200 && c.bbox.y !== 214);
+    cells.push(...row(214, ['PV-Beitrag', 56], ['81,60', 492]).map((w) => ({ text: w.text, bbox: { x: w.x, y: w.y, width: w.text.length * 6, height: 7 }, fontSize: 7, source: 'ocr' as const, confidence: 0.9 })));
+    const a = analysed({ ...doc, pages: [{ ...doc.pages[0]!, cells }] });
+    assert.equal(a.key_numbers.pflegeversicherung?.value, '81,60');
+    assert.equal(a.key_numbers.krankenversicherung, undefined);
+  });
+
   it('confusable readings change one digit each', () => {
     assert.ok(confusableReadings(29240).includes(23240));
     assert.ok(!confusableReadings(29240).includes(23248));
