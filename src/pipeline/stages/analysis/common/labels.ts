@@ -68,7 +68,7 @@ export function findLabel(line: TextLine, label: string, prefix = false): LabelH
   const fold = ocr ? foldOcrWord : foldWord;
   const words = line.cells.map((c) => fold(ocr ? labelHead(c.text) : c.text));
   for (const spelling of ocr ? ocrSpellings(label) : [label]) {
-    const hit = findFolded(line, words, spelling.split(/\s+/u).map(fold).join(''), prefix, ocr);
+    const hit = findFolded(line, words, spelling.split(/\s+/u).map(fold).join(''), prefix, ocr, ocr && !ABBREVIATED_HEAD.test(spelling));
     if (hit) return hit;
   }
   return null;
@@ -81,6 +81,11 @@ export function findLabel(line: TextLine, label: string, prefix = false): LabelH
  * cleanly (`Vorauszahlungen` for `Vorauszahlung`) gains no match from OCR.
  */
 const UNSURE = 0.5;
+/** Folded length from which a label is a word whose initial OCR may misread (never one led by an abbreviation: ABBREVIATED_HEAD). */
+const WORD_MIN_LENGTH = 8;
+/** A label led by an abbreviation (`KV-Beitrag`, `PV-AN`, `St.-Kl.`): its initial tells it from its neighbours, so it stays exact. */
+const ABBREVIATED_HEAD = /^\p{L}{1,3}(?:[-./\s]|$)/u;
+
 /** Folded length from which a label is long enough that one more edit leaves it unambiguous. */
 const UNSURE_MIN_LENGTH = 10;
 
@@ -102,7 +107,7 @@ function labelHead(text: string): string {
   return /^(\p{L}{3,}[\p{L}.\-]*)[:;](?=\S)/u.exec(text)?.[1] ?? text;
 }
 
-function findFolded(line: TextLine, words: readonly string[], target: string, prefix: boolean, ocr: boolean): LabelHit | null {
+function findFolded(line: TextLine, words: readonly string[], target: string, prefix: boolean, ocr: boolean, initialMayDiffer: boolean): LabelHit | null {
   if (!target) return null;
   const plain = tolerance(target);
   // One edit more where OCR itself doubts a word of the candidate, for labels long enough.
@@ -116,7 +121,11 @@ function findFolded(line: TextLine, words: readonly string[], target: string, pr
       const max = plain + (unsureExtra && cells.some((c) => c.confidence < UNSURE) ? 1 : 0);
       const candidate = prefix ? joined.slice(0, target.length) : joined;
       // The first two letters must be exact: abbreviations differ there ("KV-Beitrag" / "PV-Beitrag").
-      if (joined.length + max >= target.length && candidate.slice(0, 2) === target.slice(0, 2) && editDistance(candidate, target, max) <= max) {
+      // An OCR'd label of eight folded letters and more is no abbreviation; there its capital
+      // initial may be misread (`EOHNStEUER` for `Lohnsteuer`, L's foot read as E's bars) within
+      // the edit tolerance, the second letter still exact.
+      const head = initialMayDiffer && target.length >= WORD_MIN_LENGTH ? candidate[1] === target[1] : candidate.slice(0, 2) === target.slice(0, 2);
+      if (joined.length + max >= target.length && head && editDistance(candidate, target, max) <= max) {
         return {
           line,
           first: i,

@@ -17,6 +17,7 @@ import { slashPairedValue } from '../common/slash-pairs.js';
 import { zeroFlatWageTax } from './flat-wage-tax.js';
 import { sureTaxClass } from './tax-class.js';
 import { payslipSumRows } from './sum-rows.js';
+import { misreadContribution } from './ocr-contributions.js';
 import { withLabelledAmounts } from '../common/labelled-amounts.js';
 import { letterPattern, printedWords } from '../../../layout/letter-words.js';
 
@@ -86,6 +87,8 @@ export interface LohnFacts {
   stunden: string | null;
 }
 
+const BRANCHES = [['krankenversicherung', 'kv'], ['pflegeversicherung', 'pv'], ['rentenversicherung', 'rv'], ['arbeitslosenversicherung', 'av']] as const;
+
 /** A tax class as printed: 1–6 or its Roman numeral. */
 const isTaxClass = (v: string) => /^(?:[1-6]|I{1,3}|IV|VI?)$/u.test(v);
 
@@ -101,9 +104,19 @@ export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
   found.abrechnungszeitraum ??= headMonth(input);
   found.abrechnungszeitraum = inWords(found.abrechnungszeitraum, input);
   found.auszahlungsbetrag ??= onlyAmountBelowLastHeader(input.lines, 'Auszahlungsbetrag');
+  const baseOf = (labels: string[]) => centsOf(findKeyValue(input.lines, { labels, kind: 'money', maxGap: 3 })?.value);
+  const shared = baseOf(['SV-Brutto', 'SV-Entgelt', 'beitragspflichtiges Entgelt', 'SV-pflichtiges Brutto']);
+  const svBase = { kv: baseOf(['KV-Brutto', 'KV/PV-Brutto', 'KV-Entgelt']) ?? shared, rv: baseOf(['RV-Brutto', 'RV/AV-Brutto', 'RV-Entgelt']) ?? shared };
+  // A rate OCR read as the amount, an amount misread by one confusable digit: left out (ocr-contributions.ts).
+  const month = periodMonth(found.abrechnungszeitraum?.value);
+  for (const [name, branch] of BRANCHES) {
+    const f = found[name];
+    const rowBase = f && f.line === f.label.line ? rowFigures(f.line, f.label.last + 1, input.lines).find((g) => g.kind === 'money' && g.role === 'base')?.cents : undefined;
+    if (f && misreadContribution(f, branch, rowBase ?? (branch === 'rv' || branch === 'av' ? svBase.rv : svBase.kv), month, input.lines)) found[name] = null;
+  }
   const checked = lohnChecks(input.lines, found, { gesamtbrutto: findKeyValues(input.lines, SPECS.gesamtbrutto), nettoverdienst: findKeyValues(input.lines, SPECS.nettoverdienst), auszahlungsbetrag: findKeyValues(input.lines, SPECS.auszahlungsbetrag) });
   const contributions: LohnFacts['contributions'] = {};
-  for (const [name, branch] of [['krankenversicherung', 'kv'], ['pflegeversicherung', 'pv'], ['rentenversicherung', 'rv'], ['arbeitslosenversicherung', 'av']] as const) {
+  for (const [name, branch] of BRANCHES) {
     const f = checked.found[name];
     const amount = centsOf(f?.value);
     if (!f || amount === null) continue;
@@ -111,9 +124,6 @@ export function extractLohnKeyNumbers(input: AnalysisInput): LohnFacts {
     const base = figures.find((g) => g.kind === 'money' && g.role === 'base');
     contributions[branch] = { amount: Math.abs(amount), rate: printedRate(f.line, figures), base: base?.cents ?? null };
   }
-  const baseOf = (labels: string[]) => centsOf(findKeyValue(input.lines, { labels, kind: 'money', maxGap: 3 })?.value);
-  const shared = baseOf(['SV-Brutto', 'SV-Entgelt', 'beitragspflichtiges Entgelt', 'SV-pflichtiges Brutto']);
-  const svBase = { kv: baseOf(['KV-Brutto', 'KV/PV-Brutto', 'KV-Entgelt']) ?? shared, rv: baseOf(['RV-Brutto', 'RV/AV-Brutto', 'RV-Entgelt']) ?? shared };
   const rate = findKeyValue(input.lines, { labels: ['Stundenlohn', 'Std.-Lohn', 'Lohn je Stunde', 'Stundensatz'], kind: 'money', maxGap: 4 });
   const hours = findInProse(input.texts, HOURS);
   // Sums the slip prints of its own rows, under their labels (sum-rows.ts).
