@@ -48,7 +48,8 @@ describe('POST /api/v1/analyze kontoauszug', () => {
     assert.deepEqual(body.statement, {
       iban: 'DE89 3704 0044 0532 0130 00',
       bank: 'Sparkasse Musterstadt',
-      period_start: '30.09.2026',
+      // `Alter Kontostand vom 30.09.2026` is the balance at the end of that day: the period starts the day after.
+      period_start: '01.10.2026',
       period_end: '31.10.2026',
       opening_balance: '1.250,00',
       closing_balance: '2.458,10',
