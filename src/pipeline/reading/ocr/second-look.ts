@@ -6,12 +6,9 @@ import { denoiseGrey } from '../raster.js';
  * binarisation leaves ragged glyph edges, and the small glyphs suffer first: a decimal comma
  * read as a period or lost, a minus as `=`, a digit as its neighbour, a date's `.` as `:`. A
  * blurred and thresholded copy reads those better; it reads faint or unevenly lit pages (phone
- * photos) worse, so it never replaces the first reading wholesale. Only pieces of the page around
- * unsure words are read again, from the cleaned copy: the word's text line, and across it the
- * word with `reach` word heights either side (a sign or currency beside a figure, not the whole
- * table row: the engine's work grows with the length of what it reads, and a row's booking text
- * is not what the second look can change). The pieces are stacked into one small image (one
- * engine call per page); each cluster of overlapping words (on one text line) then keeps whichever
+ * photos) worse, so it never replaces the first reading wholesale. Only the text lines holding
+ * unsure words are read again, from the cleaned copy, stacked into one small image (one engine
+ * call per page); each cluster of overlapping words (on one text line) then keeps whichever
  * reading the engine is clearly surer of. Figures are what the cleaned copy reads better; on
  * prose it mostly trades one misreading for another, so only figures are replaced, by figures
  * (or junk by a figure). Where one figure was read two different ways, the reading not kept
@@ -33,11 +30,6 @@ export interface SecondLookSettings {
    * second look costs a fraction of the first reading even on a page full of doubt.
    */
   maxShare: number;
-  /**
-   * How far across its text line the second look reads around an unsure word, in the word's
-   * heights either side (widened to whole words); Infinity reads the whole line.
-   */
-  reach: number;
 }
 
 /**
@@ -57,18 +49,14 @@ export const defaultSecondLook: SecondLookSettings = Object.freeze({
   margin: 0.15,
   maxWords: 3,
   maxShare: 0.4,
-  reach: 3,
 });
 
-/** A piece of the page read again: rows [y0, y1) and columns [x0, x1) around unsure words. */
-interface Piece {
+interface Strip {
+  /** Rows [y0, y1) of the page image. */
   y0: number;
   y1: number;
-  x0: number;
-  x1: number;
-  /** Top of the piece in the stacked image (its left edge there is the gap). */
+  /** Top of the strip in the stacked image. */
   at: number;
-  /** The first reading's words inside the piece, on the unsure words' text line. */
   words: OcrWord[];
 }
 
@@ -93,93 +81,76 @@ export async function secondLook(
   recognize: (image: GreyImage) => Promise<OcrWord[]>,
   settings: SecondLookSettings = defaultSecondLook,
 ): Promise<LookedWord[]> {
-  const pieces = unsurePieces(img, words, settings);
-  if (pieces.length === 0) return [...words];
+  const strips = unsureStrips(img, words, settings);
+  if (strips.length === 0) return [...words];
   const heights = words.map((w) => w.height).sort((a, b) => a - b);
   const gap = Math.max(16, Math.round((heights[Math.floor(heights.length / 2)] ?? 20) * 1.5));
-  const stacked = stack(img, pieces, gap);
+  const stacked = stack(img, strips, gap);
   const again = await recognize(await denoiseGrey(stacked, 'otsu'));
-  return merge(words, pieces, again, gap, settings);
+  return merge(words, strips, again, settings);
 }
 
-/**
- * The pieces of the page around unsure words: the word's text line, padded, and across it only
- * `reach` word heights either side of the word (widened to the whole words it cuts), so that
- * the engine reads the figure and its immediate neighbours, not the whole table row.
- * Pieces that share a word become one, so every word belongs to one piece.
- */
-function unsurePieces(img: GreyImage, words: readonly OcrWord[], s: SecondLookSettings): Piece[] {
-  const pieces: Piece[] = [];
+/** The text lines of unsure words as horizontal strips of the page, padded, not overlapping. */
+function unsureStrips(img: GreyImage, words: readonly OcrWord[], s: SecondLookSettings): Strip[] {
+  const strips: Strip[] = [];
   for (const u of words) {
-    if (!isUnsure(u, s) || pieces.some((r) => r.words.includes(u))) continue;
+    if (!isUnsure(u, s) || strips.some((r) => r.words.includes(u))) continue;
     const line = words.filter((w) => Math.abs(mid(w) - mid(u)) < Math.min(w.height, u.height) * 0.6);
-    const room = s.reach * u.height;
-    let x0 = Math.max(0, u.x - room);
-    let x1 = Math.min(img.width, u.x + u.width + room);
-    let inside: OcrWord[] = [];
-    for (let grew = true; grew; ) {
-      inside = line.filter((w) => w.x < x1 && w.x + w.width > x0);
-      const a = Math.min(x0, ...inside.map((w) => w.x));
-      const b = Math.max(x1, ...inside.map((w) => w.x + w.width));
-      grew = a < x0 || b > x1;
-      x0 = a;
-      x1 = b;
-    }
     const pad = Math.round(u.height * 0.6);
-    const y0 = Math.max(0, Math.min(...inside.map((w) => w.y)) - pad);
-    const y1 = Math.min(img.height, Math.max(...inside.map((w) => w.y + w.height)) + pad);
+    const y0 = Math.max(0, Math.min(...line.map((w) => w.y)) - pad);
+    const y1 = Math.min(img.height, Math.max(...line.map((w) => w.y + w.height)) + pad);
     if (y1 <= y0) continue;
-    // Pieces that share a word with this one (an unsure word's neighbour that is unsure too)
-    // become one with it.
-    const piece: Piece = { y0, y1, x0: Math.floor(x0), x1: Math.ceil(x1), at: 0, words: inside };
-    for (const r of pieces.filter((p) => p.words.some((w) => inside.includes(w)))) {
-      piece.y0 = Math.min(piece.y0, r.y0);
-      piece.y1 = Math.max(piece.y1, r.y1);
-      piece.x0 = Math.min(piece.x0, r.x0);
-      piece.x1 = Math.max(piece.x1, r.x1);
-      for (const w of r.words) if (!piece.words.includes(w)) piece.words.push(w);
-      pieces.splice(pieces.indexOf(r), 1);
-    }
-    pieces.push(piece);
+    strips.push({ y0, y1, at: 0, words: line });
   }
-  // Within the budget (a share of the page's pixels), the pieces of the least sure words.
-  const doubt = (r: Piece): number => Math.min(...r.words.filter((w) => isUnsure(w, s)).map((w) => w.confidence));
-  let budget = img.width * img.height * s.maxShare;
-  const kept = new Set<Piece>();
-  for (const r of [...pieces].sort((a, b) => doubt(a) - doubt(b))) {
-    const area = (r.y1 - r.y0) * (r.x1 - r.x0);
-    if (area > budget) continue;
-    budget -= area;
+  strips.sort((a, b) => a.y0 - b.y0);
+  // Overlapping strips become one, so every word of the second reading belongs to one strip.
+  const merged: Strip[] = [];
+  for (const r of strips) {
+    const last = merged[merged.length - 1];
+    if (last && r.y0 < last.y1) {
+      last.y1 = Math.max(last.y1, r.y1);
+      for (const w of r.words) if (!last.words.includes(w)) last.words.push(w);
+    } else {
+      merged.push({ ...r, words: [...r.words] });
+    }
+  }
+  // Within the budget, the strips of the least sure words.
+  const doubt = (r: Strip): number => Math.min(...r.words.filter((w) => isUnsure(w, s)).map((w) => w.confidence));
+  let budget = img.height * s.maxShare;
+  const kept = new Set<Strip>();
+  for (const r of [...merged].sort((a, b) => doubt(a) - doubt(b))) {
+    if (r.y1 - r.y0 > budget) continue;
+    budget -= r.y1 - r.y0;
     kept.add(r);
   }
-  return pieces.filter((r) => kept.has(r)).sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  return merged.filter((r) => kept.has(r));
 }
 
-/** The pieces one under the other on white, `gap` pixels apart and from the left edge. */
-function stack(img: GreyImage, pieces: Piece[], gap: number): GreyImage {
-  const width = Math.max(...pieces.map((r) => r.x1 - r.x0)) + 2 * gap;
-  const height = pieces.reduce((h, r) => h + (r.y1 - r.y0) + gap, gap);
+/** The strips one under the other on white, `gap` rows apart, at full page width. */
+function stack(img: GreyImage, strips: Strip[], gap: number): GreyImage {
+  const width = img.width;
+  const height = strips.reduce((h, r) => h + (r.y1 - r.y0) + gap, gap);
   const data = new Uint8Array(width * height).fill(255);
   let at = gap;
-  for (const r of pieces) {
+  for (const r of strips) {
     r.at = at;
-    for (let y = r.y0; y < r.y1; y++) data.set(img.data.subarray(y * img.width + r.x0, y * img.width + r.x1), (at + y - r.y0) * width + gap);
+    data.set(img.data.subarray(r.y0 * width, r.y1 * width), at * width);
     at += r.y1 - r.y0 + gap;
   }
   return { data, width, height };
 }
 
-function merge(words: readonly OcrWord[], pieces: Piece[], again: readonly OcrWord[], gap: number, s: SecondLookSettings): LookedWord[] {
+function merge(words: readonly OcrWord[], strips: Strip[], again: readonly OcrWord[], s: SecondLookSettings): LookedWord[] {
   const drop = new Set<OcrWord>();
   const add: LookedWord[] = [];
   /** Words of the first reading that keep their place, with the other reading of their figure. */
   const other = new Map<OcrWord, string>();
-  for (const r of pieces) {
-    // The second reading's words of this piece, in page coordinates, on the piece's text
-    // line (the padding may hold a sliver of the lines above and below).
+  for (const r of strips) {
+    // The second reading's words of this strip, in page coordinates, on the strip's text
+    // lines (the padding may hold a sliver of the lines above and below).
     const fresh = again
       .filter((w) => mid(w) >= r.at && mid(w) < r.at + (r.y1 - r.y0))
-      .map((w) => ({ ...w, x: w.x - gap + r.x0, y: w.y - r.at + r.y0 }))
+      .map((w) => ({ ...w, y: w.y - r.at + r.y0 }))
       .filter((w) => r.words.some((o) => Math.abs(mid(o) - mid(w)) < Math.max(o.height, w.height) * 0.5));
     const seenOld = new Set<OcrWord>();
     const seenNew = new Set<OcrWord>();
